@@ -1,0 +1,134 @@
+"""Command line: the only place that prints and chooses exit codes.
+
+readinglist build     generate the pages from lists/ and build the site into site/
+readinglist generate  generate the pages only (docs/)
+readinglist check     report every problem of every list; write nothing
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import shutil
+import sys
+from pathlib import Path
+
+from . import __version__, pipeline
+from .config import Settings
+from .errors import BuildFailed, ReadingListError
+from .models import Problem
+from .writer import replace_directory
+
+log = logging.getLogger("generator")
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    _setup_logging(args.quiet)
+    try:
+        return args.run(args)
+    except BuildFailed as failure:
+        _print_problems(failure.problems)
+        print(f"error: {failure}", file=sys.stderr)
+    except ReadingListError as error:
+        print(f"error: {error}", file=sys.stderr)
+    except KeyboardInterrupt:
+        print("interrupted: the previous pages and site are unchanged", file=sys.stderr)
+        return 130
+    return 1
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="readinglist", description=__doc__.split("\n")[0])
+    parser.add_argument("--version", action="version", version=__version__)
+    parser.add_argument("-q", "--quiet", action="store_true", help="only warnings and errors")
+    commands = parser.add_subparsers(required=True, metavar="COMMAND")
+    build = commands.add_parser("build", help="generate pages and build the site")
+    build.add_argument("-f", "--config-file", default="mkdocs.yml")
+    build.add_argument("--strict", action="store_true", help="treat warnings as errors")
+    build.set_defaults(run=_build)
+    generate = commands.add_parser("generate", help="generate the pages in docs/ only")
+    generate.add_argument("--root", default=".", help="project folder (holds lists/ and docs/)")
+    generate.add_argument("--strict", action="store_true", help="treat warnings as errors")
+    generate.set_defaults(run=_generate)
+    check = commands.add_parser("check", help="report all problems in the lists; write nothing")
+    check.add_argument("--root", default=".", help="project folder (holds lists/)")
+    check.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
+    check.set_defaults(run=_check)
+    return parser
+
+
+def _setup_logging(quiet: bool) -> None:
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(levelname)-7s -  %(message)s"))
+    log.addHandler(handler)
+    log.setLevel(logging.WARNING if quiet else logging.INFO)
+
+
+def _check(args: argparse.Namespace) -> int:
+    collection = pipeline.collect(Settings.from_root(Path(args.root)))
+    _print_problems(collection.problems)
+    count = len(collection.problems)
+    print(f"{len(collection.papers)} papers in {len(collection.lists)} lists, {count} warning(s)")
+    return 1 if args.strict and count else 0
+
+
+def _generate(args: argparse.Namespace) -> int:
+    settings = Settings.from_root(Path(args.root))
+    collection = pipeline.collect(settings)
+    if _refuse_warnings(args.strict, collection.problems):
+        return 1
+    report = pipeline.generate(settings, collection=collection)
+    print(f"{len(report.written)} page(s) written, {len(report.removed)} removed")
+    return 0
+
+
+def _build(args: argparse.Namespace) -> int:
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+    from mkdocs.exceptions import Abort
+
+    config = load_config(args.config_file, strict=args.strict)
+    plugin = config.plugins.get("readinglist")
+    if plugin is None:
+        raise ReadingListError("the readinglist plugin is not enabled", path=Path(args.config_file))
+    settings = plugin.settings(config)
+    collection = pipeline.collect(settings)
+    if _refuse_warnings(args.strict, collection.problems):
+        return 1
+    pipeline.generate(settings, collection=collection)
+    plugin.collection, plugin.pregenerated = collection, True
+    site_dir = Path(config.site_dir)
+    staged = site_dir.with_name(site_dir.name + ".building")
+    shutil.rmtree(staged, ignore_errors=True)
+    config.site_dir = str(staged)
+    try:
+        build(config)
+    except (Abort, Exception) as error:
+        shutil.rmtree(staged, ignore_errors=True)
+        print(f"error: the site was not built ({error}); the previous site is unchanged",
+              file=sys.stderr)  # fmt: skip
+        return 1
+    except BaseException:
+        shutil.rmtree(staged, ignore_errors=True)
+        raise
+    replace_directory(staged, site_dir)
+    print(f"site built: {len(collection.papers)} papers -> {site_dir}")
+    return 0
+
+
+def _refuse_warnings(strict: bool, problems: tuple[Problem, ...]) -> bool:
+    _print_problems(problems)
+    if strict and problems:
+        print(f"error: {len(problems)} warning(s) with --strict; nothing written", file=sys.stderr)
+        return True
+    return False
+
+
+def _print_problems(problems) -> None:
+    for problem in problems:
+        print(str(problem), file=sys.stderr)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

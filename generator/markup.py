@@ -1,0 +1,524 @@
+"""Abstract text (Markdown + LaTeX + bare URLs + stray HTML) to safe Markdown and plain text.
+
+The text is parsed once into a small inline tree (`Node`s); renderers walk the tree. Every
+character of input text reaches the output escaped, so nothing the curator pasted can become
+markup: only the constructs recognised here (emphasis, code, links to http(s), math, a few
+harmless proceedings tags) produce formatting, and the renderer writes their syntax itself.
+This module never reads files and never decides what a paper is about.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import unicodedata
+from dataclasses import dataclass
+from urllib.parse import quote
+
+from .mathml import MathError, to_mathml
+
+# LaTeX commands that take one argument, by the node they become.
+_ONE_ARG = {
+    "emph": "emph", "textit": "emph", "textsl": "emph", "underline": "emph", "mathit": "emph",
+    "textbf": "strong", "mathbf": "strong", "bm": "strong",
+    "texttt": "code", "verb": "code",
+    "text": "group", "textrm": "group", "textsf": "group", "textsc": "group", "mbox": "group",
+    "textnormal": "group", "textup": "group", "textmd": "group",
+}  # fmt: skip
+_SYMBOLS = {
+    "ldots": "…", "dots": "…", "cdots": "⋯", "textendash": "–", "textemdash": "—",
+    "LaTeX": "LaTeX", "TeX": "TeX", "textasciitilde": "~", "textbackslash": "\\",
+    "S": "§", "P": "¶", "dag": "†", "ddag": "‡", "copyright": "©", "textregistered": "®",
+    "texttrademark": "™", "pounds": "£", "euro": "€", "textdegree": "°",
+}  # fmt: skip
+_DROPPED = {"cite", "citep", "citet", "ref", "eqref", "label", "footnote"}
+_ACCENTS = {"'": "\u0301", "`": "\u0300", "^": "\u0302", '"': "\u0308", "~": "\u0303",
+            "=": "\u0304", ".": "\u0307", "c": "\u0327", "v": "\u030c", "u": "\u0306",
+            "H": "\u030b", "k": "\u0328"}  # fmt: skip
+_ESCAPABLE = set("%$&#_{}~^\\ ,;!")
+_SAFE_TAGS = {"em": "emph", "i": "emph", "b": "strong", "strong": "strong",
+              "sub": "sub", "sup": "sup", "code": "code"}  # fmt: skip
+_TAG = re.compile(r"<(/?)([a-zA-Z]+)\s*(/?)>")
+_URL = re.compile(r"(?:https?://|www\.)[^\s<>\"'`{}|\\^]+", re.IGNORECASE)
+_URL_TRAILING = ".,;:!?'\"”’)]}*"
+_MD_LINK = re.compile(r"\[([^\[\]]{1,300})\]\((\S{1,2000}?)\)")
+_COMMAND = re.compile(r"\\([A-Za-z]+)\*?")
+_MAX_INLINE_MATH = 500
+
+
+@dataclass(frozen=True)
+class Node:
+    kind: str  # text, emph, strong, code, link, math, sub, sup, br
+    text: str = ""  # text for "text"/"code", LaTeX for "math", URL for "link"
+    children: tuple[Node, ...] = ()
+    display: bool = False
+
+
+@dataclass(frozen=True)
+class Parsed:
+    nodes: tuple[Node, ...]
+    warnings: tuple[str, ...]
+
+    @property
+    def markdown(self) -> str:
+        return _protect_line_start(render_markdown(self.nodes))
+
+    @property
+    def text(self) -> str:
+        return re.sub(r"\s+", " ", render_text(self.nodes)).strip()
+
+    @property
+    def urls(self) -> tuple[str, ...]:
+        return tuple(node.text for node in _walk(self.nodes) if node.kind == "link")
+
+
+def parse(source: str) -> Parsed:
+    """Parse one abstract (or a fragment of one) into an inline tree plus warnings."""
+    parser = _Parser(source)
+    nodes = parser.parse_until(None)
+    return Parsed(tuple(_merge_text(nodes)), tuple(parser.warnings))
+
+
+def problems(source: str) -> list[str]:
+    """Everything in `source` that will not render as the curator meant, in plain words."""
+    parsed = parse(source)
+    found = list(parsed.warnings)
+    for node in _walk(parsed.nodes):
+        if node.kind == "math":
+            try:
+                to_mathml(node.text, display=node.display)
+            except MathError as error:
+                found.append(str(error))
+    return found
+
+
+class _Parser:
+    """A hand-written recursive-descent parser: the grammar is small and must never fail."""
+
+    def __init__(self, source: str) -> None:
+        self.s = source
+        self.i = 0
+        self.warnings: list[str] = []
+        self.open_quote = False
+
+    def parse_until(self, closer: str | None) -> list[Node]:
+        out: list[Node] = []
+        while self.i < len(self.s):
+            if closer is not None and self.s.startswith(closer, self.i):
+                self.i += len(closer)
+                return out
+            out.extend(self._step())
+        return out
+
+    def _step(self) -> list[Node]:
+        ch = self.s[self.i]
+        handler = {
+            "\\": self._backslash, "$": self._dollar, "*": self._star, "`": self._backtick,
+            "<": self._angle, "[": self._bracket, "-": self._dash,
+            "~": self._tilde, "'": self._apostrophe, '"': self._double_quote,
+        }.get(ch)  # fmt: skip
+        if handler is None and ch in "hHwW":
+            handler = self._url
+        if handler is not None:
+            nodes = handler()
+            if nodes is not None:
+                return nodes
+        self.i += 1
+        return [Node("text", ch)]
+
+    # --- LaTeX --------------------------------------------------------------------------
+    def _backslash(self) -> list[Node] | None:
+        nxt = self.s[self.i + 1 : self.i + 2]
+        if nxt == "(":
+            return self._delimited_math("\\(", "\\)", display=False)
+        if nxt == "[":
+            return self._delimited_math("\\[", "\\]", display=True)
+        if (
+            (nxt in _ACCENTS
+            and not nxt.isalpha())
+            or (nxt in ("c", "v", "u", "H", "k")
+            and (self.s[self.i + 2 : self.i + 3] == "{"))
+        ):
+            accented = self._accent(nxt)
+            if accented is not None:
+                return accented
+        if nxt and nxt in _ESCAPABLE:
+            self.i += 2
+            return [
+                Node("text", {"~": "~", ",": "\u2009", ";": " ", "!": "", " ": " "}.get(nxt, nxt))
+            ]
+        match = _COMMAND.match(self.s, self.i)
+        if not match:
+            return None
+        return self._command(match.group(1), match.end())
+
+    def _accent(self, mark: str) -> list[Node] | None:
+        rest = self.s[self.i + 2 :]
+        match = re.match(r"\{?([A-Za-z])\}?", rest)
+        if not match:
+            return None
+        self.i += 2 + match.end()
+        return [Node("text", unicodedata.normalize("NFC", match.group(1) + _ACCENTS[mark]))]
+
+    def _command(self, name: str, end: int) -> list[Node]:
+        self.i = end
+        if name == "href":
+            return self._href()
+        if name == "url":
+            url = self._raw_group()
+            return [_link(url, [Node("text", url)])] if url is not None else []
+        if name in _ONE_ARG:
+            children = self._group()
+            kind = _ONE_ARG[name]
+            if children is None:
+                return []
+            if kind == "code":
+                return [Node("code", render_text(children))]
+            return children if kind == "group" else [_formatted(kind, children)]
+        if name in _SYMBOLS:
+            self._skip_empty_group()
+            return [Node("text", _SYMBOLS[name])]
+        if name in _DROPPED:
+            self._raw_group()
+            return []
+        self.warnings.append(f"unknown LaTeX command \\{name} (shown as its text)")
+        children = self._group()
+        return children if children is not None else [Node("text", name)]
+
+    def _href(self) -> list[Node]:
+        url = self._raw_group()
+        text = self._group()
+        if url is None:
+            self.warnings.append("\\href without a {url}")
+            return []
+        return [_link(url, text or [Node("text", url)])]
+
+    def _group(self) -> list[Node] | None:
+        """A `{...}` argument parsed as inline content; None when no brace follows."""
+        while self.s.startswith(" ", self.i):
+            self.i += 1
+        if not self.s.startswith("{", self.i):
+            return None
+        if _matching_brace(self.s, self.i) is None:
+            self.warnings.append("unbalanced '{' (shown as text)")
+            return None
+        self.i += 1
+        return self.parse_until("}")
+
+    def _raw_group(self) -> str | None:
+        if not self.s.startswith("{", self.i):
+            return None
+        close = _matching_brace(self.s, self.i)
+        if close is None:
+            return None
+        value = self.s[self.i + 1 : close]
+        self.i = close + 1
+        return value.strip()
+
+    def _skip_empty_group(self) -> None:
+        if self.s.startswith("{}", self.i):
+            self.i += 2
+
+    # --- math ---------------------------------------------------------------------------
+    def _dollar(self) -> list[Node] | None:
+        if self.s.startswith("$$", self.i):
+            return self._delimited_math("$$", "$$", display=True)
+        close = _inline_math_end(self.s, self.i)
+        if close is None:
+            if not self.s[self.i + 1 : self.i + 2].isdigit():  # "$5" is money, not a mistake
+                self.warnings.append("unbalanced $ (shown as a dollar sign)")
+            return None
+        latex = self.s[self.i + 1 : close]
+        self.i = close + 1
+        return [Node("math", latex)]
+
+    def _delimited_math(self, opener: str, closer: str, *, display: bool) -> list[Node] | None:
+        close = self.s.find(closer, self.i + len(opener))
+        if close < 0 or close == self.i + len(opener):
+            self.warnings.append(f"unbalanced {opener} (shown as text)")
+            self.i += len(opener)
+            return [Node("text", opener)]
+        latex = self.s[self.i + len(opener) : close]
+        self.i = close + len(closer)
+        return [Node("math", latex.strip(), display=display)]
+
+    # --- Markdown and HTML --------------------------------------------------------------
+    def _star(self) -> list[Node] | None:
+        marker = "**" if self.s.startswith("**", self.i) else "*"
+        start = self.i + len(marker)
+        close = _emphasis_end(self.s, start, marker)
+        if close is None:
+            return None
+        inner = _Parser(self.s[start:close])
+        children = inner.parse_until(None)
+        self.warnings.extend(inner.warnings)
+        self.i = close + len(marker)
+        return [_formatted("strong" if marker == "**" else "emph", children)]
+
+    def _backtick(self) -> list[Node] | None:
+        if self.s.startswith("``", self.i):
+            self.i += 2
+            self.open_quote = True
+            return [Node("text", "“")]
+        close = self.s.find("`", self.i + 1)
+        if close <= self.i + 1:
+            return None
+        code = self.s[self.i + 1 : close]
+        self.i = close + 1
+        return [Node("code", code)]
+
+    def _apostrophe(self) -> list[Node] | None:
+        if self.s.startswith("''", self.i) and self.open_quote:
+            self.i += 2
+            self.open_quote = False
+            return [Node("text", "”")]
+        return None
+
+    def _double_quote(self) -> list[Node] | None:
+        if self.open_quote:
+            self.i += 1
+            self.open_quote = False
+            return [Node("text", "”")]
+        return None
+
+    def _angle(self) -> list[Node] | None:
+        match = _TAG.match(self.s, self.i)
+        if not match:
+            return None
+        closing, name, _self_closing = match.groups()
+        name = name.lower()
+        if name == "br" and not closing:
+            self.i = match.end()
+            return [Node("br")]
+        kind = _SAFE_TAGS.get(name)
+        if kind is None or closing:
+            return None
+        end_tag = re.compile(rf"</{name}\s*>", re.IGNORECASE).search(self.s, match.end())
+        if end_tag is None:
+            return None
+        inner = _Parser(self.s[match.end() : end_tag.start()])
+        children = inner.parse_until(None)
+        self.warnings.extend(inner.warnings)
+        self.i = end_tag.end()
+        if kind == "code":
+            return [Node("code", render_text(children))]
+        return [_formatted(kind, children)]
+
+    def _bracket(self) -> list[Node] | None:
+        match = _MD_LINK.match(self.s, self.i)
+        if not match or not _is_web_url(match.group(2)):
+            return None
+        inner = _Parser(match.group(1))
+        children = inner.parse_until(None)
+        self.i = match.end()
+        return [_link(match.group(2), children)]
+
+    def _url(self) -> list[Node] | None:
+        if self.i > 0 and (self.s[self.i - 1].isalnum() or self.s[self.i - 1] in "/@"):
+            return None
+        match = _URL.match(self.s, self.i)
+        if not match:
+            return None
+        url = _trim_url(match.group(0))
+        if len(url) < 11:
+            return None
+        self.i += len(url)
+        return [_link(url, [Node("text", url)])]
+
+    # --- typography ---------------------------------------------------------------------
+    def _dash(self) -> list[Node] | None:
+        for run, char in (("---", "—"), ("--", "–")):
+            if self.s.startswith(run, self.i):
+                self.i += len(run)
+                return [Node("text", char)]
+        return None
+
+    def _tilde(self) -> list[Node] | None:
+        before = self.s[self.i - 1 : self.i]
+        after = self.s[self.i + 1 : self.i + 2]
+        if before.strip() and after.strip() and not after.isdigit():
+            self.i += 1
+            return [Node("text", "\u00a0")]  # LaTeX's tie: a non-breaking space
+        return None
+
+
+def _matching_brace(s: str, start: int) -> int | None:
+    depth = 0
+    for index in range(start, min(len(s), start + 5000)):
+        char = s[index]
+        if char == "\\":
+            continue
+        if char == "{" and s[index - 1 : index] != "\\":
+            depth += 1
+        elif char == "}" and s[index - 1 : index] != "\\":
+            depth -= 1
+            if depth == 0:
+                return index
+    return None
+
+
+def _inline_math_end(s: str, start: int) -> int | None:
+    """Pandoc's rule: `$` opens only before a non-space, closes only after a non-space and
+    not before a digit; so `$5 and $10` stays text and one stray `$` swallows nothing."""
+    if start + 1 >= len(s) or s[start + 1].isspace():
+        return None
+    index = start + 1
+    limit = min(len(s), start + _MAX_INLINE_MATH)
+    while index < limit:
+        char = s[index]
+        if char == "\\":
+            index += 2
+            continue
+        if char == "$":
+            if s[index - 1].isspace():
+                return None
+            return index
+        index += 1
+    return None
+
+
+def _emphasis_end(s: str, start: int, marker: str) -> int | None:
+    if start >= len(s) or s[start].isspace():
+        return None
+    index = s.find(marker, start)
+    while index > start:
+        if not s[index - 1].isspace() and (
+            marker == "**" or not s.startswith("**", index) or s.startswith("***", index)
+        ):
+            return index
+        index = s.find(marker, index + len(marker))
+    return None
+
+
+def _trim_url(url: str) -> str:
+    """Drop trailing punctuation that belongs to the sentence, keeping balanced brackets."""
+    while url and url[-1] in _URL_TRAILING:
+        if url[-1] == ")" and url.count("(") >= url.count(")"):
+            break
+        url = url[:-1]
+    return url
+
+
+def _is_web_url(url: str) -> bool:
+    return bool(re.match(r"https?://[^\s/]+", url, re.IGNORECASE))
+
+
+def _link(url: str, children: list[Node]) -> Node:
+    if url.lower().startswith("www."):
+        url = "https://" + url
+    if not _is_web_url(url):
+        # Only web links become links: `javascript:` and friends stay visible text.
+        return _formatted("group", [*children, Node("text", f" ({url})")])
+    return Node("link", url, tuple(_merge_text(_unlink(children))))
+
+
+def _unlink(nodes: list[Node]) -> list[Node]:
+    """Links cannot nest: a URL written as a link's own text stays text."""
+    return [Node("text", render_text([node])) if node.kind == "link" else node for node in nodes]
+
+
+def _formatted(kind: str, children: list[Node]) -> Node:
+    return Node(kind, children=tuple(_merge_text(children)))
+
+
+def _merge_text(nodes: list[Node]) -> list[Node]:
+    merged: list[Node] = []
+    for node in nodes:
+        if node.kind == "group":
+            merged.extend(_merge_text(list(node.children)))
+        elif node.kind == "text" and merged and merged[-1].kind == "text":
+            merged[-1] = Node("text", merged[-1].text + node.text)
+        else:
+            merged.append(node)
+    return merged
+
+
+def _walk(nodes: tuple[Node, ...]):
+    for node in nodes:
+        yield node
+        yield from _walk(node.children)
+
+
+# --- renderers ------------------------------------------------------------------------------
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]{}#!])")
+
+
+def escape_markdown(text: str) -> str:
+    """Plain text as Markdown that renders as exactly that text (HTML entities included)."""
+    text = html.escape(text, quote=False)
+    return _MD_SPECIAL.sub(r"\\\1", text)
+
+
+def render_markdown(nodes: tuple[Node, ...]) -> str:
+    return "".join(_markdown(node) for node in nodes)
+
+
+def _markdown(node: Node) -> str:
+    kind = node.kind
+    if kind == "text":
+        return escape_markdown(html.unescape(node.text))
+    if kind == "br":
+        return "<br>"
+    if kind == "code":
+        return f"<code>{escape_markdown(node.text)}</code>"
+    if kind == "math":
+        try:
+            return to_mathml(node.text, display=node.display)
+        except MathError:
+            return f"<code>{escape_markdown('$' + node.text + '$')}</code>"
+    inner = render_markdown(node.children)
+    if kind == "link":
+        return f"[{inner}]({_escape_url(node.text)})"
+    tag = {"emph": "em", "strong": "strong", "sub": "sub", "sup": "sup"}[kind]
+    return f"<{tag}>{inner}</{tag}>"
+
+
+def _escape_url(url: str) -> str:
+    return (
+        quote(html.unescape(url), safe="/:?#&=%+~@!$,;.-_[]*'")
+        .replace("(", "%28")
+        .replace(")", "%29")
+        .replace("*", "%2A")
+        .replace("[", "%5B")
+        .replace("]", "%5D")
+        .replace("_", "%5F")
+    )
+
+
+def _protect_line_start(markdown: str) -> str:
+    """A paragraph that starts like a list item or heading must stay a paragraph."""
+    match = re.match(r"(\d+)([.)])(\s)|([-+=>])(\s|$)", markdown)
+    if not match:
+        return markdown
+    if match.group(1):
+        return f"{match.group(1)}\\{match.group(2)}{markdown[match.end(2) :]}"
+    return "\\" + markdown
+
+
+def render_text(nodes: tuple[Node, ...] | list[Node]) -> str:
+    parts = []
+    for node in nodes:
+        if node.kind in ("text", "code"):
+            parts.append(html.unescape(node.text))
+        elif node.kind == "math":
+            parts.append(math_to_text(node.text))
+        elif node.kind == "br":
+            parts.append(" ")
+        else:
+            parts.append(render_text(node.children))
+    return "".join(parts)
+
+
+_MATH_WORDS = {"sim": "∼", "approx": "≈", "leq": "≤", "le": "≤", "geq": "≥", "ge": "≥",
+               "times": "×", "in": "∈", "infty": "∞", "epsilon": "ε", "varepsilon": "ε",
+               "alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "lambda": "λ",
+               "mu": "μ", "sigma": "σ", "theta": "θ", "pi": "π", "ell": "ℓ", "cdot": "·",
+               "rightarrow": "→", "to": "→", "pm": "±", "neq": "≠", "ne": "≠",
+               "sqrt": "√", "langle": "⟨", "rangle": "⟩", "%": "%"}  # fmt: skip
+
+
+def math_to_text(latex: str) -> str:
+    """A readable plain-text approximation of a formula (for titles, summaries, search)."""
+    text = re.sub(r"\\([A-Za-z]+|%)", lambda m: _MATH_WORDS.get(m.group(1), m.group(1)), latex)
+    text = re.sub(r"(mathcal|mathbf|mathrm|widetilde|tilde|text|hat|bar|operatorname)", "", text)
+    return re.sub(r"[{}]", "", text).strip()

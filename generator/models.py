@@ -1,0 +1,134 @@
+"""Plain data that flows through the pipeline: no behaviour beyond trivial accessors, no I/O.
+
+A `Paper` is created by the reader with its source fields filled, then each enrichment stage
+returns a copy (`dataclasses.replace`) with its own fields set. Nothing here is mutated.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a paper's abstract was read: a list file and the line its paragraph starts on."""
+
+    path: Path
+    line: int
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}"
+
+
+@dataclass(frozen=True)
+class Link:
+    url: str
+    label: str  # "code", "data", "project" or "link"
+
+
+@dataclass(frozen=True)
+class TopicMatch:
+    """Why a topic was chosen for a paper: its score and the taxonomy keywords that matched."""
+
+    topic: str
+    score: float
+    matched: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Paper:
+    id: str
+    abstract: str  # the curator's text, whitespace-normalised, LaTeX and Markdown as written
+    text: str  # the abstract as plain text (markup resolved): what enrichers read
+    lists: tuple[str, ...]  # list names, in the order the lists were read
+    sources: tuple[Source, ...]
+    title: str = ""
+    summary: str = ""  # source fragment (same markup as `abstract`) of the contribution sentence
+    kind: str = ""
+    tags: tuple[str, ...] = ()
+    topics: tuple[TopicMatch, ...] = ()
+    links: tuple[Link, ...] = ()
+    related: tuple[str, ...] = ()  # ids, most related first
+    slug: str = ""
+
+    @property
+    def topic_names(self) -> tuple[str, ...]:
+        return tuple(match.topic for match in self.topics)
+
+
+@dataclass(frozen=True)
+class ReadingList:
+    """One list as the reader sees it. Files that share a header name form one list."""
+
+    name: str
+    files: tuple[Path, ...]
+    paper_ids: tuple[str, ...]  # curator's order: file order, then order inside each file
+    slug: str = ""
+
+
+@dataclass(frozen=True)
+class Topic:
+    key: str  # stable identifier from the taxonomy file; also the page slug
+    name: str
+    description: str
+    keywords: tuple[str, ...]
+    catch_all: bool = False
+
+
+@dataclass(frozen=True)
+class Taxonomy:
+    topics: tuple[Topic, ...]
+    max_topics: int = 3
+    min_score: float = 2.0
+
+    @property
+    def catch_all(self) -> Topic:
+        return next(topic for topic in self.topics if topic.catch_all)
+
+    def by_name(self, name: str) -> Topic:
+        return next(topic for topic in self.topics if topic.name == name)
+
+
+@dataclass(frozen=True)
+class Collection:
+    """Everything the site is built from, gathered before anything is written."""
+
+    papers: tuple[Paper, ...]
+    lists: tuple[ReadingList, ...]
+    taxonomy: Taxonomy
+    lock: Lock
+    problems: tuple[Problem, ...] = ()
+
+    def paper(self, paper_id: str) -> Paper:
+        return self._index[paper_id]
+
+    @property
+    def _index(self) -> dict[str, Paper]:
+        cached = self.__dict__.get("_paper_index")
+        if cached is None:
+            cached = {paper.id: paper for paper in self.papers}
+            object.__setattr__(self, "_paper_index", cached)
+        return cached
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Something wrong with the input. Errors stop a build; warnings are reported."""
+
+    path: Path
+    line: int
+    message: str
+    severity: str = "warning"  # "warning" or "error"
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}: {self.severity}: {self.message}"
+
+
+@dataclass(frozen=True)
+class Lock:
+    """Addresses already published (committed in lists/): they never move once chosen."""
+
+    paper_slugs: dict[str, str] = field(default_factory=dict)
+    list_slugs: dict[str, str] = field(default_factory=dict)
+    first_seen: dict[str, str] = field(default_factory=dict)  # paper id -> ISO date

@@ -1,0 +1,201 @@
+"""Collection -> generated Markdown pages (path under docs/ -> text). Pure: no I/O but templates.
+
+Templates are Jinja2 files in `templates/`. Output is Markdown, so the escaping is Markdown's:
+every value a template prints is escaped by `finalize` unless it is `Md` (Markdown this
+package produced itself, from the markup module or from a URL it built). A template cannot
+forget to escape. Front matter is a dict dumped by python-frontmatter, never formatted by hand.
+"""
+
+from __future__ import annotations
+
+import html
+import posixpath
+from collections import defaultdict
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+
+import frontmatter
+import jinja2
+import yaml
+
+from . import markup
+from .config import Settings
+from .models import Collection, Paper
+from .slugs import assign
+from .summaries import KIND_LABELS, KINDS
+
+TEMPLATES = Path(__file__).parent / "templates"
+
+
+class Md(str):
+    """Markdown that is safe as it is: printed by templates without escaping."""
+
+
+def _finalize(value: object) -> str:
+    if isinstance(value, Md):
+        return value
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return str(value)
+    return markup.escape_markdown(str(value))
+
+
+_ENV = jinja2.Environment(
+    loader=jinja2.FileSystemLoader(TEMPLATES),
+    undefined=jinja2.StrictUndefined,
+    autoescape=False,  # output is Markdown: `_finalize` escapes for Markdown instead of HTML
+    finalize=_finalize,
+    keep_trailing_newline=True,
+    trim_blocks=True,
+    lstrip_blocks=True,
+)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """What a listing shows of one paper."""
+
+    paper: Paper
+    path: str  # the paper page, relative to docs/
+    summary: Md
+    kind: str
+
+
+class Site:
+    """Addresses of every generated page, and the listing entry of every paper."""
+
+    def __init__(self, collection: Collection, settings: Settings) -> None:
+        self.collection = collection
+        self.settings = settings
+        self.tag_slugs = assign(((t, t) for t in self.tags), {}, fallback_prefix="tag")
+
+    @cached_property
+    def entries(self) -> dict[str, Entry]:
+        return {
+            paper.id: Entry(
+                paper=paper,
+                path=f"papers/{paper.slug}.md",
+                summary=Md(markup.parse(paper.summary).markdown),
+                kind=KIND_LABELS[paper.kind],
+            )
+            for paper in self.collection.papers
+        }
+
+    @cached_property
+    def tags(self) -> dict[str, list[str]]:
+        """Tag -> ids of its papers, tags in case-insensitive order."""
+        by_tag: dict[str, list[str]] = defaultdict(list)
+        for paper in self.collection.papers:
+            for tag in paper.tags:
+                by_tag[tag].append(paper.id)
+        return {tag: by_tag[tag] for tag in sorted(by_tag, key=lambda t: (t.lower(), t))}
+
+    def topic_members(self) -> dict[str, list[str]]:
+        members: dict[str, list[str]] = {t.name: [] for t in self.collection.taxonomy.topics}
+        for paper in self.collection.papers:
+            for name in paper.topic_names:
+                members[name].append(paper.id)
+        return members
+
+    def topic_path(self, name: str) -> str:
+        return f"topics/{self.collection.taxonomy.by_name(name).key}.md"
+
+    def list_path(self, name: str) -> str:
+        slug = next(rl.slug for rl in self.collection.lists if rl.name == name)
+        return f"lists/{slug}.md"
+
+    def tag_path(self, tag: str) -> str:
+        return f"tags/{self.tag_slugs[tag]}.md"
+
+    @staticmethod
+    def kind_path(kind: str) -> str:
+        return f"kinds/{kind}.md"
+
+    def urls(self) -> dict[str, dict[str, str]]:
+        """Name -> page for the theme (the paper header links topics, lists, tags, kinds)."""
+        return {
+            "topics": {t.name: self.topic_path(t.name) for t in self.collection.taxonomy.topics},
+            "lists": {rl.name: self.list_path(rl.name) for rl in self.collection.lists},
+            "tags": {tag: self.tag_path(tag) for tag in self.tags},
+            "kinds": {KIND_LABELS[k]: self.kind_path(k) for k in KINDS},
+        }
+
+
+def render_site(collection: Collection, settings: Settings) -> dict[str, str]:
+    site = Site(collection, settings)
+    pages: dict[str, str] = {}
+    for paper in collection.papers:
+        pages.update(_paper_page(site, paper))
+    pages.update(_listing_pages(site))
+    pages["index.md"] = _page(
+        "home.md.j2", "index.md", {"title": "Home", "hide": ["navigation", "toc"]}, site=site
+    )
+    return dict(sorted(pages.items()))
+
+
+def _paper_page(site: Site, paper: Paper) -> dict[str, str]:
+    entry = site.entries[paper.id]
+    meta = {
+        "id": paper.id,
+        "title": html.escape(paper.title, quote=False),
+        "summary": markup.parse(paper.summary).text,
+        "kind": entry.kind,
+        "tags": list(paper.tags),
+        "topics": list(paper.topic_names),
+        "topic_evidence": [
+            {"topic": m.topic, "score": m.score, "matched": list(m.matched)} for m in paper.topics
+        ],
+        "lists": list(paper.lists),
+        "links": [{"url": link.url, "label": link.label} for link in paper.links],
+        "first_seen": site.collection.lock.first_seen.get(paper.id, ""),
+        "template": "paper.html",
+        "hide": ["tags"],
+    }
+    context = {
+        "paper": paper,
+        "entry": entry,
+        "abstract": Md(markup.parse(paper.abstract).markdown),
+        "related": [site.entries[pid] for pid in paper.related],
+    }
+    return {entry.path: _page("paper.md.j2", entry.path, meta, site=site, **context)}
+
+
+def _listing_pages(site: Site) -> dict[str, str]:
+    collection, pages = site.collection, {}
+    members = site.topic_members()
+    topic_rows = [(t, members[t.name]) for t in collection.taxonomy.topics]
+    pages["topics/index.md"] = _page(
+        "topics.md.j2", "topics/index.md", {"title": "Topics"}, site=site, topics=topic_rows
+    )
+    for topic, ids in topic_rows:
+        path = site.topic_path(topic.name)
+        meta = {"title": html.escape(topic.name, quote=False), "description": topic.description}
+        pages[path] = _page("topic.md.j2", path, meta, site=site, topic=topic, ids=ids)
+    pages["lists/index.md"] = _page(
+        "lists.md.j2", "lists/index.md", {"title": "Lists"}, site=site, lists=collection.lists
+    )
+    for reading_list in collection.lists:
+        path = site.list_path(reading_list.name)
+        meta = {"title": html.escape(reading_list.name, quote=False)}
+        pages[path] = _page("list.md.j2", path, meta, site=site, reading_list=reading_list)
+    pages["tags/index.md"] = _page("tags.md.j2", "tags/index.md", {"title": "Tags"}, site=site)
+    for tag, ids in site.tags.items():
+        path = site.tag_path(tag)
+        meta = {"title": html.escape(tag, quote=False)}
+        pages[path] = _page("tag.md.j2", path, meta, site=site, tag=tag, ids=ids)
+    for kind in KINDS:
+        ids = [p.id for p in collection.papers if p.kind == kind]
+        path = site.kind_path(kind)
+        meta = {"title": KIND_LABELS[kind]}
+        pages[path] = _page("kind.md.j2", path, meta, site=site, label=KIND_LABELS[kind], ids=ids)
+    return pages
+
+
+def _page(template: str, path: str, meta: dict, *, site: Site, **context: object) -> str:
+    def href(target: str) -> Md:
+        return Md(posixpath.relpath(target, posixpath.dirname(path) or "."))
+
+    body = _ENV.get_template(template).render(site=site, href=href, entries=site.entries, **context)
+    post = frontmatter.Post(body, **meta)
+    dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+    return frontmatter.dumps(post, Dumper=dumper, sort_keys=False, width=4096) + "\n"
