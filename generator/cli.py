@@ -39,19 +39,26 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="readinglist", description=__doc__.split("\n")[0])
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("-q", "--quiet", action="store_true", help="only warnings and errors")
+    parser = argparse.ArgumentParser(
+        prog="readinglist", description=__doc__.split("\n")[0], parents=[common]
+    )
     parser.add_argument("--version", action="version", version=__version__)
-    parser.add_argument("-q", "--quiet", action="store_true", help="only warnings and errors")
     commands = parser.add_subparsers(required=True, metavar="COMMAND")
-    build = commands.add_parser("build", help="generate pages and build the site")
+
+    def command(name: str, help: str) -> argparse.ArgumentParser:
+        return commands.add_parser(name, help=help, parents=[common])
+
+    build = command("build", "generate pages and build the site")
     build.add_argument("-f", "--config-file", default="mkdocs.yml")
     build.add_argument("--strict", action="store_true", help="treat warnings as errors")
     build.set_defaults(run=_build)
-    generate = commands.add_parser("generate", help="generate the pages in docs/ only")
+    generate = command("generate", "generate the pages in docs/ only")
     generate.add_argument("--root", default=".", help="project folder (holds lists/ and docs/)")
     generate.add_argument("--strict", action="store_true", help="treat warnings as errors")
     generate.set_defaults(run=_generate)
-    check = commands.add_parser("check", help="report all problems in the lists; write nothing")
+    check = command("check", "report all problems in the lists; write nothing")
     check.add_argument("--root", default=".", help="project folder (holds lists/)")
     check.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
     check.set_defaults(run=_check)

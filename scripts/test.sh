@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Install everything the tests need, then run every test. The README's test command; CI runs it.
+#   - Python packages: the project with its [test] extra (pinned in pyproject.toml)
+#   - Debian's chromium (browser tests) and CJK fonts (screenshots of Chinese list names)
+# Extra arguments go to pytest, e.g. `scripts/test.sh -k build`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need_debian=()
+command -v chromium >/dev/null 2>&1 || need_debian+=(chromium)
+fc-list 2>/dev/null | grep -qi "noto.*cjk" || need_debian+=(fonts-noto-cjk)
+if [ ${#need_debian[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "installing Debian packages: ${need_debian[*]}"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_debian[@]}" >/dev/null
+  else
+    echo "warning: please install ${need_debian[*]} (e.g. sudo apt-get install ${need_debian[*]});" \
+         "browser tests fail without chromium when CI=true, and are skipped otherwise" >&2
+  fi
+fi
+
+python3 -m pip install -q --disable-pip-version-check -e ".[test]"
+python3 -m ruff check generator tests bench scripts
+python3 -m pytest -n 2 "$@"

@@ -1,0 +1,76 @@
+"""Shared fixtures: real projects in temporary folders, built for real.
+
+`make_project` lays out a project (lists/, docs/, overrides/, mkdocs.yml) in a temp folder,
+copying the repository's own theme files and taxonomy, so a test builds exactly what a
+curator would. `seed_site` builds the shipped lists once per test session.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+SEED_LISTS = sorted((REPO / "lists").glob("*.txt"))
+
+
+def copy_project(target: Path, *, lists: dict[str, str | bytes] | None = None) -> Path:
+    """A project folder like the repository's; `lists` replaces the shipped lists."""
+    target.mkdir(parents=True, exist_ok=True)
+    shutil.copy(REPO / "mkdocs.yml", target / "mkdocs.yml")
+    shutil.copytree(REPO / "overrides", target / "overrides")
+    shutil.copytree(REPO / "docs", target / "docs", ignore=_generated_docs)
+    (target / "lists").mkdir()
+    shutil.copy(REPO / "lists" / "topics.yml", target / "lists" / "topics.yml")
+    if lists is None:
+        for path in SEED_LISTS:
+            shutil.copy(path, target / "lists" / path.name)
+    else:
+        for name, content in lists.items():
+            data = content.encode("utf-8") if isinstance(content, str) else content
+            (target / "lists" / name).write_bytes(data)
+    return target
+
+
+def _generated_docs(directory: str, names: list[str]) -> list[str]:
+    if Path(directory).resolve() != (REPO / "docs").resolve():
+        return []
+    generated = {"index.md", "papers", "topics", "lists", "tags", "kinds"}
+    return [name for name in names if name in generated or name.startswith(".readinglist")]
+
+
+def run_cli(project: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess:
+    """Run the real `readinglist` command line in `project`."""
+    result = subprocess.run(
+        [sys.executable, "-m", "generator.cli", *args],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "SOURCE_DATE_EPOCH": "1767225600", "PYTHONPATH": str(REPO)},
+    )
+    if check and result.returncode != 0:
+        raise AssertionError(f"readinglist {' '.join(args)} failed:\n{result.stderr}")
+    return result
+
+
+@pytest.fixture
+def make_project(tmp_path: Path) -> Callable[..., Path]:
+    def make(lists: dict[str, str | bytes] | None = None, name: str = "project") -> Path:
+        return copy_project(tmp_path / name, lists=lists)
+
+    return make
+
+
+@pytest.fixture(scope="session")
+def seed_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The shipped lists, built with `readinglist build --strict`. Returns the project folder."""
+    project = copy_project(tmp_path_factory.mktemp("seed") / "project")
+    run_cli(project, "build", "--strict")
+    return project

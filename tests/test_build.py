@@ -1,0 +1,111 @@
+"""End to end: the four shipped lists built for real with `readinglist build --strict`."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import frontmatter
+import pytest
+from bs4 import BeautifulSoup
+
+from tests.conftest import SEED_LISTS
+
+
+def _html(path: Path) -> BeautifulSoup:
+    return BeautifulSoup(path.read_text(encoding="utf-8"), "lxml")
+
+
+def _paragraphs(path: Path) -> int:
+    text = path.read_text(encoding="utf-8").strip()
+    return len(re.split(r"\n\s*\n", text)) - 1  # the first paragraph is the list name
+
+
+def _paper_pages(project: Path) -> list[Path]:
+    return sorted((project / "site" / "papers").glob("*/index.html"))
+
+
+def test_every_abstract_becomes_one_paper_page(seed_site: Path) -> None:
+    expected = sum(_paragraphs(path) for path in SEED_LISTS)
+    sources = sorted((seed_site / "docs" / "papers").glob("*.md"))
+    assert len(sources) == expected == 76
+    assert len(_paper_pages(seed_site)) == expected
+
+
+def test_paper_front_matter_has_the_documented_keys(seed_site: Path) -> None:
+    for source in (seed_site / "docs" / "papers").glob("*.md"):
+        meta = frontmatter.load(source).metadata
+        for key in ("id", "title", "summary", "tags", "topics", "lists", "links", "kind"):
+            assert key in meta, f"{source.name} lacks {key}"
+        assert meta["title"] and meta["summary"]
+        assert 1 <= len(meta["topics"]) <= 3
+        assert meta["lists"] and all(isinstance(name, str) for name in meta["lists"])
+
+
+def test_every_paper_is_linked_from_a_topic_page_and_a_list_page(seed_site: Path) -> None:
+    site = seed_site / "site"
+    papers = {page.parent.name for page in _paper_pages(seed_site)}
+    for section in ("topics", "lists"):
+        linked = set()
+        for page in (site / section).rglob("index.html"):
+            for anchor in _html(page).select("article a[href]"):
+                match = re.search(r"papers/([^/]+)/", anchor["href"])
+                if match:
+                    linked.add(match.group(1))
+        assert papers <= linked, f"not reachable from {section}: {sorted(papers - linked)[:5]}"
+
+
+def test_same_name_files_form_one_list(seed_site: Path) -> None:
+    names = {path.read_text(encoding="utf-8").splitlines()[0].strip() for path in SEED_LISTS}
+    pages = sorted((seed_site / "site" / "lists").glob("*/index.html"))
+    assert len(pages) == len(names)
+    titles = {_html(page).select_one("article h1").get_text(strip=True) for page in pages}
+    assert titles == names
+
+
+def test_every_title_is_in_the_search_index(seed_site: Path) -> None:
+    index = json.loads((seed_site / "site" / "search" / "search_index.json").read_text("utf-8"))
+    indexed = {doc["title"] for doc in index["docs"]}
+    for source in (seed_site / "docs" / "papers").glob("*.md"):
+        assert frontmatter.load(source).metadata["title"] in indexed
+
+
+def test_math_is_typeset_as_mathml(seed_site: Path) -> None:
+    math_pages = [
+        page for page in _paper_pages(seed_site) if _html(page).select("article math mi, article math mo")
+    ]
+    dollar_sources = [
+        s for s in (seed_site / "docs" / "papers").glob("*.md") if "<math" in s.read_text("utf-8")
+    ]
+    assert len(math_pages) >= 5
+    assert len(math_pages) == len(dollar_sources)
+    for page in math_pages:
+        for formula in _html(page).select("article p math"):
+            assert "$" not in formula.get_text()
+
+
+def test_no_script_comes_from_content(seed_site: Path) -> None:
+    for page in (seed_site / "site").rglob("*.html"):
+        article = _html(page).select_one("article")
+        if article is not None:
+            assert not article.select("script, iframe, object, embed"), page
+
+
+@pytest.mark.parametrize("section", ["topics", "lists", "tags", "kinds"])
+def test_listing_sections_are_built(seed_site: Path, section: str) -> None:
+    assert (seed_site / "site" / section / "index.html").exists() or section == "kinds"
+    assert list((seed_site / "site" / section).glob("*/index.html"))
+
+
+def test_second_build_rewrites_nothing(seed_site: Path) -> None:
+    from tests.conftest import run_cli
+
+    docs = seed_site / "docs"
+    before = {path: path.stat().st_mtime_ns for path in docs.rglob("*") if path.is_file()}
+    lock = seed_site / "lists" / "readinglist.lock.json"
+    lock_mtime = lock.stat().st_mtime_ns
+    run_cli(seed_site, "generate")
+    after = {path: path.stat().st_mtime_ns for path in docs.rglob("*") if path.is_file()}
+    assert after == before
+    assert lock.stat().st_mtime_ns == lock_mtime
