@@ -126,9 +126,23 @@ class Problem:
 
 
 @dataclass(frozen=True)
-class Lock:
-    """Addresses already published (committed in lists/): they never move once chosen."""
+class LockedPaper:
+    slug: str
+    first_seen: str  # ISO date the paper first appeared in any list
+    sketch: tuple[int, ...] = ()  # bottom-k word-pair hashes: finds the paper again after edits
 
-    paper_slugs: dict[str, str] = field(default_factory=dict)
-    list_slugs: dict[str, str] = field(default_factory=dict)
-    first_seen: dict[str, str] = field(default_factory=dict)  # paper id -> ISO date
+
+@dataclass(frozen=True)
+class Lock:
+    """Addresses already published (committed in lists/): they never move once chosen.
+
+    Entries of papers no longer in any list stay, so their slugs are never reused for another
+    paper, and an edited abstract (new id) can inherit its old address."""
+
+    papers: dict[str, LockedPaper] = field(default_factory=dict)
+    lists: dict[str, str] = field(default_factory=dict)  # list name -> slug
+    moved: dict[str, str] = field(default_factory=dict)  # old paper slug -> current slug
+
+    def first_seen(self, paper_id: str) -> str:
+        entry = self.papers.get(paper_id)
+        return entry.first_seen if entry else ""

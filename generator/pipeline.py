@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from . import markup, reader, related, render, slugs, summaries, tags, titles, topics, writer
+from . import lockfile, markup, reader, related, render, summaries, tags, titles, topics, writer
 from .config import Settings, load_taxonomy
 from .errors import BuildFailed, InputError
 from .links import find_links
@@ -45,7 +45,7 @@ def _stage(name: str, counts: dict[str, int]) -> Iterator[None]:
 def collect(settings: Settings) -> Collection:
     """Read and derive everything; raise BuildFailed listing every error in the input."""
     taxonomy = load_taxonomy(settings.taxonomy_path)
-    lock = reader.read_lock(settings.lock_path)
+    lock = lockfile.read_lock(settings.lock_path)
     with _stage("read", counts := {}):
         raw_lists, problems = read_all(settings.lists_dir)
         counts["lists"] = len(raw_lists)
@@ -59,7 +59,7 @@ def collect(settings: Settings) -> Collection:
     with _stage("enrich", counts := {"papers": len(papers)}):
         papers = enrich(papers, taxonomy, related_count=settings.related_count)
     with _stage("address", counts := {}):
-        counts["new papers"] = sum(1 for paper in papers if paper.id not in lock.paper_slugs)
+        counts["new papers"] = sum(1 for paper in papers if paper.id not in lock.papers)
         papers, lists, lock = address(papers, lists, lock, today=_today())
     return Collection(tuple(papers), tuple(lists), taxonomy, lock, tuple(problems))
 
@@ -73,7 +73,7 @@ def generate(settings: Settings, *, collection: Collection | None = None) -> Rep
         counts["pages"] = len(files)
     with _stage("write", counts := {}):
         result = writer.write_tree(settings.docs_dir, files)
-        writer.write_lock(settings.lock_path, collection.lock)
+        writer.write_if_changed(settings.lock_path, lockfile.dump_lock(collection.lock))
         counts.update(written=len(result.written), removed=len(result.removed))
     return Report(collection, result.written, result.removed, time.perf_counter() - start)
 
@@ -162,16 +162,7 @@ def _describe(paper: Paper) -> Paper:
 def address(
     papers: list[Paper], lists: list[ReadingList], lock: Lock, *, today: str
 ) -> tuple[list[Paper], list[ReadingList], Lock]:
-    paper_slugs = slugs.assign(((p.id, p.title) for p in papers), lock.paper_slugs,
-                               fallback_prefix="paper")  # fmt: skip
-    list_slugs = slugs.assign(((rl.name, rl.name) for rl in lists), lock.list_slugs,
-                              fallback_prefix="list")  # fmt: skip
-    first_seen = {**lock.first_seen, **{p.id: today for p in papers if p.id not in lock.first_seen}}
-    new_lock = Lock(
-        paper_slugs={**lock.paper_slugs, **paper_slugs},
-        list_slugs={**lock.list_slugs, **list_slugs},
-        first_seen=first_seen,
-    )
+    paper_slugs, list_slugs, new_lock = lockfile.address(papers, lists, lock, today=today)
     return (
         [replace(p, slug=paper_slugs[p.id]) for p in papers],
         [replace(rl, slug=list_slugs[rl.name]) for rl in lists],

@@ -147,7 +147,7 @@ def _paper_page(site: Site, paper: Paper) -> dict[str, str]:
         ],
         "lists": list(paper.lists),
         "links": [{"url": link.url, "label": link.label} for link in paper.links],
-        "first_seen": site.collection.lock.first_seen.get(paper.id, ""),
+        "first_seen": site.collection.lock.first_seen(paper.id),
         "template": "paper.html",
         "hide": ["tags"],
     }

@@ -1,0 +1,128 @@
+"""The lock file (`lists/readinglist.lock.json`): published addresses and first-seen dates.
+
+It is committed with the lists. Reading and the JSON format live here; `address` (pure) decides
+the slugs of a build from the previous lock: a known paper keeps its slug whatever its title
+becomes; a paper whose abstract was edited (so its id changed) is recognised by a sketch of its
+word pairs and keeps the old address; every other new paper gets a fresh slug that no paper,
+present or past, has used.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+import zlib
+from collections.abc import Iterable
+from pathlib import Path
+
+from .errors import ConfigError
+from .models import Lock, LockedPaper, Paper, ReadingList
+from .slugs import assign
+
+VERSION = 2
+SKETCH_SIZE = 16
+SAME_PAPER = 0.5  # estimated Jaccard similarity of word pairs above which an edit is assumed
+_WORD = re.compile(r"\w+")
+
+
+def read_lock(path: Path) -> Lock:
+    """The committed lock file; a missing file is an empty lock (first build)."""
+    if not path.exists():
+        return Lock()
+    try:
+        return parse_lock(json.loads(path.read_text(encoding="utf-8")))
+    except (ValueError, KeyError, TypeError, AttributeError) as error:
+        message = f"unreadable lock file ({error}); restore it from git"
+        raise ConfigError(message, path=path) from None
+
+
+def parse_lock(data: dict) -> Lock:
+    if data.get("version") != VERSION:
+        raise ValueError(f"expected version {VERSION}, but received: {data.get('version')!r}")
+    papers = {
+        pid: LockedPaper(e["slug"], e.get("first_seen", ""), tuple(_unhex(e.get("sketch", ""))))
+        for pid, e in data["papers"].items()
+    }
+    return Lock(papers, dict(data.get("lists", {})), dict(data.get("moved", {})))
+
+
+def dump_lock(lock: Lock) -> str:
+    papers = {
+        pid: {"slug": e.slug, "first_seen": e.first_seen, "sketch": _hex(e.sketch)}
+        for pid, e in sorted(lock.papers.items())
+    }
+    data = {
+        "version": VERSION,
+        "papers": papers,
+        "lists": dict(sorted(lock.lists.items())),
+        "moved": dict(sorted(lock.moved.items())),
+    }
+    return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+
+
+def sketch(text: str) -> tuple[int, ...]:
+    """Bottom-k sketch of the text's word pairs (crc32: stable across runs and machines)."""
+    words = _WORD.findall(text.casefold())
+    pairs = {zlib.crc32(f"{a} {b}".encode()) for a, b in itertools.pairwise(words)}
+    return tuple(sorted(pairs)[:SKETCH_SIZE])
+
+
+def similarity(a: tuple[int, ...], b: tuple[int, ...]) -> float:
+    if not a or not b:
+        return 0.0
+    union_bottom = set(sorted(set(a) | set(b))[:SKETCH_SIZE])
+    return len(union_bottom & set(a) & set(b)) / len(union_bottom)
+
+
+def address(
+    papers: Iterable[Paper], lists: Iterable[ReadingList], lock: Lock, *, today: str
+) -> tuple[dict[str, str], dict[str, str], Lock]:
+    """Slugs for papers (id -> slug) and lists (name -> slug), and the lock that records them."""
+    papers, lists = list(papers), list(lists)
+    sketches = {p.id: sketch(p.text) for p in papers if p.id not in lock.papers}
+    inherited = _successors(sketches, lock, current={p.id for p in papers})
+    entries = {pid: e for pid, e in lock.papers.items() if pid not in inherited.values()}
+    for new_id, old_id in inherited.items():
+        entries[new_id] = LockedPaper(lock.papers[old_id].slug, lock.papers[old_id].first_seen,
+                                      sketches[new_id])  # fmt: skip
+    taken = {pid: e.slug for pid, e in entries.items()}
+    # Every slug ever published stays reserved: retired papers' and moved-away addresses too.
+    reserved = {**taken, **{f"moved:{slug}": slug for slug in lock.moved}}
+    wanted = ((p.id, p.title) for p in papers if p.id not in taken)
+    fresh = assign(wanted, reserved, fallback_prefix="paper")
+    for pid, slug in fresh.items():
+        entries[pid] = LockedPaper(slug, today, sketches[pid])
+    list_slugs = assign(((rl.name, rl.name) for rl in lists), lock.lists, fallback_prefix="list")
+    new_lock = Lock(entries, {**lock.lists, **list_slugs}, dict(lock.moved))
+    return {p.id: entries[p.id].slug for p in papers}, list_slugs, new_lock
+
+
+def _successors(sketches: dict[str, tuple[int, ...]], lock: Lock, *, current: set[str]) -> dict:
+    """New id -> retired id it replaces (an edited abstract), most similar pairs first.
+    Only pairs that share a sketch value are compared, so the cost stays near linear."""
+    by_value: dict[int, list[str]] = {}
+    for pid, entry in lock.papers.items():
+        if pid not in current:
+            for value in entry.sketch:
+                by_value.setdefault(value, []).append(pid)
+    scored = []
+    for new_id, new_sketch in sketches.items():
+        candidates = {old for value in new_sketch for old in by_value.get(value, ())}
+        for old_id in candidates:
+            score = similarity(new_sketch, lock.papers[old_id].sketch)
+            if score >= SAME_PAPER:
+                scored.append((-score, new_id, old_id))
+    found: dict[str, str] = {}
+    for _score, new_id, old_id in sorted(scored):
+        if new_id not in found and old_id not in found.values():
+            found[new_id] = old_id
+    return found
+
+
+def _hex(values: tuple[int, ...]) -> str:
+    return "".join(f"{value:08x}" for value in values)
+
+
+def _unhex(text: str) -> list[int]:
+    return [int(text[i : i + 8], 16) for i in range(0, len(text), 8)]
