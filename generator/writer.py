@@ -22,7 +22,6 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from .errors import ReadingListError
-from .models import Lock
 
 MANIFEST = ".readinglist-manifest.json"
 _TMP_SUFFIX = ".readinglist-tmp"
@@ -70,15 +69,8 @@ def read_manifest(root: Path) -> dict[str, str]:
         ) from None
 
 
-def write_lock(path: Path, lock: Lock) -> bool:
-    """Write the lock file if it changed. Returns whether it was written."""
-    data = {
-        "version": 1,
-        "papers": dict(sorted(lock.paper_slugs.items())),
-        "lists": dict(sorted(lock.list_slugs.items())),
-        "first_seen": dict(sorted(lock.first_seen.items())),
-    }
-    text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+def write_if_changed(path: Path, text: str) -> bool:
+    """Write a single file (the lock file) atomically, only if its text changed."""
     if path.exists() and path.read_text(encoding="utf-8") == text:
         return False
     write_file(path, text)
