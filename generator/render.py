@@ -160,6 +160,24 @@ def _paper_page(site: Site, paper: Paper) -> dict[str, str]:
     return {entry.path: _page("paper.md.j2", entry.path, meta, site=site, **context)}
 
 
+@dataclass(frozen=True)
+class Pager:
+    """Where one page of a split listing sits among its siblings."""
+
+    number: int
+    paths: tuple[str, ...]
+    start: int  # papers before this page (numbered lists continue across pages)
+    total: int
+
+    @property
+    def previous(self) -> str | None:
+        return self.paths[self.number - 2] if self.number > 1 else None
+
+    @property
+    def next(self) -> str | None:
+        return self.paths[self.number] if self.number < len(self.paths) else None
+
+
 def _listing_pages(site: Site) -> dict[str, str]:
     collection, pages = site.collection, {}
     members = site.topic_members()
@@ -168,26 +186,40 @@ def _listing_pages(site: Site) -> dict[str, str]:
         "topics.md.j2", "topics/index.md", {"title": "Topics"}, site=site, topics=topic_rows
     )
     for topic, ids in topic_rows:
-        path = site.topic_path(topic.name)
-        meta = {"title": html.escape(topic.name, quote=False), "description": topic.description}
-        pages[path] = _page("topic.md.j2", path, meta, site=site, topic=topic, ids=ids)
+        meta = {"title": html.escape(topic.name, quote=False), "summary": topic.description}
+        pages.update(_listing(site, "topic.md.j2", site.topic_path(topic.name), meta, ids,
+                              topic=topic))  # fmt: skip
     pages["lists/index.md"] = _page(
         "lists.md.j2", "lists/index.md", {"title": "Lists"}, site=site, lists=collection.lists
     )
-    for reading_list in collection.lists:
-        path = site.list_path(reading_list.name)
-        meta = {"title": html.escape(reading_list.name, quote=False)}
-        pages[path] = _page("list.md.j2", path, meta, site=site, reading_list=reading_list)
+    for rl in collection.lists:
+        meta = {"title": html.escape(rl.name, quote=False)}
+        pages.update(_listing(site, "list.md.j2", site.list_path(rl.name), meta,
+                              list(rl.paper_ids), reading_list=rl))  # fmt: skip
     pages["tags/index.md"] = _page("tags.md.j2", "tags/index.md", {"title": "Tags"}, site=site)
     for tag, ids in site.tags.items():
-        path = site.tag_path(tag)
         meta = {"title": html.escape(tag, quote=False)}
-        pages[path] = _page("tag.md.j2", path, meta, site=site, tag=tag, ids=ids)
+        pages.update(_listing(site, "tag.md.j2", site.tag_path(tag), meta, ids, tag=tag))
     for kind in KINDS:
         ids = [p.id for p in collection.papers if p.kind == kind]
-        path = site.kind_path(kind)
         meta = {"title": KIND_LABELS[kind]}
-        pages[path] = _page("kind.md.j2", path, meta, site=site, label=KIND_LABELS[kind], ids=ids)
+        pages.update(_listing(site, "kind.md.j2", site.kind_path(kind), meta, ids,
+                              label=KIND_LABELS[kind]))  # fmt: skip
+    return pages
+
+
+def _listing(site: Site, template: str, path: str, meta: dict, ids: list[str], **context):
+    """A listing split into pages of `page_size` papers: path, then path/page-2.md, ..."""
+    size = site.settings.page_size
+    chunks = [ids[start : start + size] for start in range(0, len(ids), size)] or [[]]
+    stem = path.removesuffix(".md")
+    paths = (path, *(f"{stem}/page-{n}.md" for n in range(2, len(chunks) + 1)))
+    pages = {}
+    for number, (chunk, here) in enumerate(zip(chunks, paths, strict=True), start=1):
+        pager = Pager(number, paths, start=(number - 1) * size, total=len(ids))
+        title = meta["title"] if number == 1 else f"{meta['title']} (page {number})"
+        pages[here] = _page(template, here, {**meta, "title": title}, site=site, ids=chunk,
+                            pager=pager, **context)  # fmt: skip
     return pages
 
 
