@@ -109,3 +109,25 @@ def test_second_build_rewrites_nothing(seed_site: Path) -> None:
     after = {path: path.stat().st_mtime_ns for path in docs.rglob("*") if path.is_file()}
     assert after == before
     assert lock.stat().st_mtime_ns == lock_mtime
+
+
+def test_every_generated_path_is_git_ignored(seed_site: Path) -> None:
+    """Generated pages stay out of git: committing them by accident must be impossible."""
+    import subprocess
+
+    from generator.writer import MANIFEST, read_manifest
+
+    from tests.conftest import REPO
+
+    generated = [f"docs/{path}" for path in read_manifest(seed_site / "docs")] + [f"docs/{MANIFEST}"]
+    result = subprocess.run(
+        ["git", "check-ignore", "--no-index", "--stdin"],
+        cwd=REPO, input="\n".join(generated), capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    ignored = set(result.stdout.split())
+    assert set(generated) == ignored, sorted(set(generated) - ignored)[:5]
+    hand_written = subprocess.run(
+        ["git", "check-ignore", "--no-index", "docs/stylesheets/readinglist.css"], cwd=REPO,
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert hand_written.returncode == 1  # hand-written docs files are not ignored
