@@ -1,11 +1,30 @@
 """The exception tree. Every error the user can cause names the file (and line when known).
 
-The CLI turns these into one line and an exit code; nothing else catches them.
+The CLI turns these into one line and an exit code; nothing else catches them. `where` is the
+one place that decides how a file position reads (`lists/x.txt:12`), so errors and problems
+look the same.
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
+
+
+def display_path(path: Path) -> str:
+    """The path as the user typed it: relative to the working folder when inside it."""
+    try:
+        relative = os.path.relpath(path)
+    except ValueError:  # another drive on Windows
+        return str(path)
+    return str(path) if relative.startswith("..") else relative
+
+
+def where(path: Path | None, line: int | None = None) -> str:
+    """`lists/x.txt:12: ` (or without the line, or nothing), ready to prefix a message."""
+    if path is None:
+        return ""
+    return f"{display_path(path)}:{line}: " if line else f"{display_path(path)}: "
 
 
 class ReadingListError(Exception):
@@ -18,10 +37,7 @@ class ReadingListError(Exception):
         super().__init__(str(self))
 
     def __str__(self) -> str:
-        where = ""
-        if self.path is not None:
-            where = f"{self.path}:{self.line}: " if self.line else f"{self.path}: "
-        return f"{where}{self.message}"
+        return f"{where(self.path, self.line)}{self.message}"
 
 
 class InputError(ReadingListError):
@@ -37,4 +53,5 @@ class BuildFailed(ReadingListError):
 
     def __init__(self, problems: list) -> None:
         self.problems = problems
-        super().__init__(f"{len(problems)} error(s) in the input; nothing was written")
+        errors = sum(1 for problem in problems if getattr(problem, "severity", "") == "error")
+        super().__init__(f"{errors or len(problems)} error(s) in the input; nothing was written")

@@ -1,22 +1,32 @@
-"""Reads curator input from disk: list files into `RawList`s, and the lock file.
+"""Reads curator input from disk: list files into `RawList`s.
 
-Owns decoding (BOMs, UTF-16, line endings) and splitting a list into its name and abstracts,
-with the line each abstract starts on. It does not interpret the abstracts' markup.
+Owns decoding and splitting a list into its name and abstracts, with the line each abstract
+starts on. It does not interpret the abstracts' markup.
+
+Decoding, in order: a BOM (UTF-8, UTF-16, UTF-32) decides; UTF-16 without a BOM is recognised
+by its NUL bytes; then strict UTF-8. Bytes that are not UTF-8 are tried as GB18030 (what
+Chinese Windows editors save) and kept only when the result is plausibly Chinese: at least
+two ideographs, and nearly every non-ASCII character inside GB2312, the common set real
+Chinese text uses. Latin-1 or cp1252 bytes decoded as GB18030 land outside it, so they stop
+the build with a message naming the file and line instead of becoming mojibake. A file with
+NUL bytes or many control characters is binary and stops the build too. Line ends may be
+CRLF, LF or CR.
 """
 
 from __future__ import annotations
 
 import codecs
-import json
 import re
 import unicodedata
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
 from pathlib import Path
 
-from .errors import ConfigError, InputError
-from .models import Lock, Problem
+from .errors import InputError
+from .models import Problem
 
 LONG_ABSTRACT = 5_000  # characters; real abstracts stay well under this
+LONG_NAME = 120  # characters; a longer first line is probably an abstract
 _BOMS = (
     (codecs.BOM_UTF32_LE, "utf-32"),
     (codecs.BOM_UTF32_BE, "utf-32"),
@@ -26,8 +36,10 @@ _BOMS = (
 )
 # Characters that never belong in an abstract: C0/C1 controls except tab and line ends.
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
-# Zero-width and other invisible characters that copy-paste from PDFs leaves behind.
-_INVISIBLE = re.compile(r"[\u200b-\u200d\u2060\ufeff\u00ad]")
+_CONTROL_BYTES = re.compile(rb"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+# Invisible characters that copy-paste from PDFs leaves behind, and the bidi embedding and
+# override controls, which can make a title display as something other than its text.
+_INVISIBLE = re.compile(r"[\u200b-\u200d\u2060\ufeff\u00ad\u202a-\u202e\u2066-\u2069]")
 _SPACES = re.compile(r"\s+")
 
 
@@ -52,21 +64,37 @@ def list_files(lists_dir: Path) -> list[Path]:
 
 def read_list(path: Path) -> RawList:
     """Read one list file. Raises InputError when the file cannot be read as text at all."""
-    text = decode(path.read_bytes(), path)
-    return split_list(text, path)
+    text, encoding = decode_with_encoding(path.read_bytes(), path)
+    raw = split_list(text, path)
+    if encoding != "gb18030":
+        return raw
+    note = Problem(path, 1, "not UTF-8: read as GB18030 (Chinese); to silence this, convert "
+                            "it with: iconv -f GB18030 -t UTF-8")  # fmt: skip
+    return replace(raw, problems=(note, *raw.problems))
 
 
 def decode(data: bytes, path: Path) -> str:
-    """Bytes to text: BOM-marked encodings, BOM-less UTF-16, then strict UTF-8, else an error."""
+    """Bytes to text (see the module docstring for the order), or InputError."""
+    return decode_with_encoding(data, path)[0]
+
+
+def decode_with_encoding(data: bytes, path: Path) -> tuple[str, str]:
+    """The text and the name of the encoding it was read with."""
     for bom, encoding in _BOMS:
         if data.startswith(bom):
-            return _decode_strict(data, encoding, path)
+            return _decode_strict(data, encoding, path), encoding
     utf16 = _guess_bomless_utf16(data)
     if utf16:
-        return _decode_strict(data, utf16, path)
-    if b"\x00" in data:
-        raise InputError("binary file (contains NUL bytes), not a text list", path=path)
-    return _decode_strict(data, "utf-8", path)
+        return _decode_strict(data, utf16, path), utf16
+    if b"\x00" in data or _looks_binary(data):
+        raise InputError("binary file (control bytes), not a text list", path=path)
+    try:
+        return _decode_strict(data, "utf-8", path), "utf-8"
+    except UnicodeDecodeError as error:
+        chinese = _decode_chinese(data)
+        if chinese is None:
+            raise _undecodable(data, error, "UTF-8 (nor Chinese in GB18030)", path) from None
+        return chinese, "gb18030"
 
 
 def _guess_bomless_utf16(data: bytes) -> str | None:
@@ -83,27 +111,61 @@ def _guess_bomless_utf16(data: bytes) -> str | None:
     return None
 
 
+def _looks_binary(data: bytes) -> bool:
+    sample = data[:65536]
+    return _too_many(len(_CONTROL_BYTES.findall(sample)), len(sample))
+
+
+def _too_many(controls: int, length: int) -> bool:
+    """More than 1% control characters (and more than two) is not text a person typed."""
+    return controls > max(2, length // 100)
+
+
 def _decode_strict(data: bytes, encoding: str, path: Path) -> str:
+    """Decode; UnicodeDecodeError for UTF-8 (the caller tries GB18030), else InputError."""
     try:
         text = data.decode(encoding)
     except UnicodeDecodeError as error:
-        line = data[: error.start].count(b"\n") + 1
-        raise InputError(
-            f"not valid {encoding.upper().replace('-SIG', '')} (byte 0x{data[error.start]:02x}); "
-            "save the file as UTF-8 (for GB18030/GBK: iconv -f GB18030 -t UTF-8)",
-            path=path,
-            line=line,
-        ) from None
-    if _CONTROL.search(text.replace("\x00", "")) and _looks_binary(text):
+        if encoding == "utf-8":
+            raise
+        name = encoding.upper().replace("-SIG", "")
+        raise _undecodable(data, error, f"{name} (as its byte order mark says)", path) from None
+    if "\x00" in text or _too_many(len(_CONTROL.findall(text)), len(text)):
         raise InputError("binary file (control characters), not a text list", path=path)
-    if "\x00" in text:
-        raise InputError("binary file (contains NUL characters), not a text list", path=path)
     return text
 
 
-def _looks_binary(text: str) -> bool:
-    controls = len(_CONTROL.findall(text))
-    return controls > max(2, len(text) // 100)
+def _undecodable(data: bytes, error: UnicodeDecodeError, tried: str, path: Path) -> InputError:
+    line = data[: error.start].count(b"\n") + 1
+    return InputError(
+        f"cannot decode: byte 0x{data[error.start]:02x} is not valid {tried}; "
+        "save the file as UTF-8",
+        path=path,
+        line=line,
+    )
+
+
+def _decode_chinese(data: bytes) -> str | None:
+    try:
+        text = data.decode("gb18030")
+    except UnicodeDecodeError:
+        return None
+    return text if plausibly_chinese(text) else None
+
+
+def plausibly_chinese(text: str) -> bool:
+    """Two or more ideographs, and at least 95% of the non-ASCII characters in GB2312."""
+    wide = [char for char in text if ord(char) > 0x7F]
+    ideographs = sum(1 for char in wide if "\u4e00" <= char <= "\u9fff")
+    return ideographs >= 2 and sum(map(_in_gb2312, wide)) >= 0.95 * len(wide)
+
+
+def _in_gb2312(char: str) -> bool:
+    try:
+        char.encode("gb2312")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def normalize_text(text: str) -> str:
@@ -117,29 +179,39 @@ def normalize_text(text: str) -> str:
 def split_list(text: str, path: Path) -> RawList:
     """Header line, blank line, then abstracts separated by blank lines."""
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    problems: list[Problem] = []
-    first = next((i for i, line in enumerate(lines) if line.strip()), None)
+    first = next((i for i, line in enumerate(lines) if normalize_text(line)), None)
     if first is None:
-        problems.append(Problem(path, 1, "empty list file: no name and no abstracts"))
-        return RawList(path, path.stem, (), tuple(problems))
-    if first > 0:
-        problems.append(Problem(path, first + 1, "blank lines before the list name"))
+        problem = Problem(path, 1, "empty list file: no name and no abstracts")
+        return RawList(path, path.stem, (), (problem,))
     name = normalize_text(lines[first])
-    body_start = first + 1
-    if body_start < len(lines) and lines[body_start].strip():
-        problems.append(Problem(path, body_start + 1, "expected a blank line after the list name"))
-    abstracts = list(_paragraphs(lines, body_start))
+    problems = _header_problems(lines, first, name, path)
+    abstracts = list(_paragraphs(lines, first + 1))
     if not abstracts:
         problems.append(Problem(path, first + 1, f"list '{name}' has a name but no abstracts"))
     return RawList(path, name, tuple(_dedupe(abstracts, path, problems)), tuple(problems))
 
 
-def _paragraphs(lines: list[str], start: int):
+def _header_problems(lines: list[str], first: int, name: str, path: Path) -> list[Problem]:
+    found = []
+    if first > 0:
+        found.append((first + 1, "blank lines before the list name"))
+    if name in ("---", "+++"):
+        found.append((first + 1, f"the file starts with '{name}': list files have no front "
+                                 "matter; the first line is the list's name"))  # fmt: skip
+    elif len(name) > LONG_NAME:
+        found.append((first + 1, f"list name of {len(name):,} characters: the first line "
+                                 "should be the list's name, not an abstract"))  # fmt: skip
+    if first + 1 < len(lines) and normalize_text(lines[first + 1]):
+        found.append((first + 2, "expected a blank line after the list name"))
+    return [Problem(path, line, message) for line, message in found]
+
+
+def _paragraphs(lines: list[str], start: int) -> Iterator[RawAbstract]:
     """Yield each run of non-blank lines as one abstract, with the line it starts on."""
     block: list[str] = []
     block_line = 0
     for number, line in enumerate(lines[start:], start=start + 1):
-        if line.strip():
+        if normalize_text(line):
             if not block:
                 block_line = number
             block.append(line)
@@ -150,18 +222,15 @@ def _paragraphs(lines: list[str], start: int):
         yield RawAbstract(normalize_text(" ".join(block)), block_line)
 
 
-def _dedupe(abstracts: list[RawAbstract], path: Path, problems: list[Problem]):
+def _dedupe(
+    abstracts: list[RawAbstract], path: Path, problems: list[Problem]
+) -> Iterator[RawAbstract]:
     seen: dict[str, int] = {}
     for abstract in abstracts:
         key = fingerprint(abstract.text)
         if key in seen:
-            problems.append(
-                Problem(
-                    path,
-                    abstract.line,
-                    f"the same abstract as line {seen[key]}; it is listed once",
-                )
-            )
+            message = f"the same abstract as line {seen[key]}; it is listed once"
+            problems.append(Problem(path, abstract.line, message))
             continue
         seen[key] = abstract.line
         problems.extend(_oddities(abstract, path))
@@ -187,20 +256,3 @@ def _oddities(abstract: RawAbstract, path: Path) -> list[Problem]:
 def fingerprint(text: str) -> str:
     """What makes two abstracts the same paper: case and spacing do not matter."""
     return _SPACES.sub(" ", unicodedata.normalize("NFKC", text)).strip().casefold()
-
-
-def read_lock(path: Path) -> Lock:
-    """The committed lock file; a missing file is an empty lock (first build)."""
-    if not path.exists():
-        return Lock()
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        return Lock(
-            paper_slugs=dict(data.get("papers", {})),
-            list_slugs=dict(data.get("lists", {})),
-            first_seen=dict(data.get("first_seen", {})),
-        )
-    except (ValueError, AttributeError, TypeError) as error:
-        raise ConfigError(
-            f"unreadable lock file ({error}); restore it from git", path=path
-        ) from None

@@ -1,24 +1,52 @@
 """Page addresses: safe, unique, and frozen in the lock file once published.
 
-A slug is ASCII letters, digits and '-' (python-slugify transliterates other scripts), so a
-title or list name can never steer a path outside the generated folders. A new paper's slug
-comes from its title; an existing paper keeps the slug the lock recorded, whatever its title
-becomes. Collisions get a numeric suffix in a stable (id) order.
+A slug is lower-case ASCII letters, digits and single '-' (python-slugify transliterates other
+scripts), so a title or list name can never steer a path outside the generated folders, and
+`is_safe_slug` lets whoever reads a slug from disk (the lock file) check it the same way. Text
+that slugifies to nothing ("!!!", "../..") gets a fallback built from its key, made safe too.
+Collisions get a numeric suffix in a stable (key) order. Keeping a published slug when a
+title changes is the lock file's business, not this module's.
 """
 
 from __future__ import annotations
 
+import hashlib
+import re
 from collections.abc import Iterable
 
 from slugify import slugify
 
 MAX_LENGTH = 60
-RESERVED = {"index", "tags", "topics", "lists", "papers", "assets", "search", "404"}
+# Section pages, theme folders, and names Windows cannot create as files (CON.md, NUL.md...).
+RESERVED = frozenset(
+    "index tags topics lists papers kinds assets search stylesheets 404 "
+    "con prn aux nul com1 com2 com3 com4 com5 com6 com7 com8 com9 "
+    "lpt1 lpt2 lpt3 lpt4 lpt5 lpt6 lpt7 lpt8 lpt9".split()
+)
+_SAFE = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+
+
+def is_safe_slug(slug: object) -> bool:
+    """A slug that is one plain path component: no dots, slashes, spaces or capitals."""
+    return (
+        isinstance(slug, str)
+        and len(slug) <= 2 * MAX_LENGTH
+        and bool(_SAFE.fullmatch(slug))
+        and slug not in RESERVED
+    )
 
 
 def make_slug(text: str, *, fallback: str) -> str:
     slug = slugify(text, max_length=MAX_LENGTH, word_boundary=True, save_order=True)
-    return slug if slug and slug not in RESERVED else fallback
+    return slug if is_safe_slug(slug) else fallback
+
+
+def fallback_slug(prefix: str, key: str) -> str:
+    """`prefix-key` when the key slugifies cleanly (paper ids are hex), else a digest of it."""
+    tail = slugify(key, max_length=MAX_LENGTH - len(prefix) - 1, word_boundary=True)
+    if not tail:
+        tail = hashlib.sha256(key.encode("utf-8")).hexdigest()[:10]
+    return f"{prefix}-{tail}"
 
 
 def assign(
@@ -34,7 +62,7 @@ def assign(
     for key, text in sorted(wanted, key=lambda item: item[0]):
         if key in result:
             continue
-        base = make_slug(text, fallback=f"{fallback_prefix}-{key}"[:MAX_LENGTH])
+        base = make_slug(text, fallback=fallback_slug(fallback_prefix, key))
         slug, number = base, 2
         while slug in taken:
             slug, number = f"{base}-{number}", number + 1
