@@ -37,6 +37,48 @@ class TopicMatch:
 
 
 @dataclass(frozen=True)
+class Bibliographic:
+    """What a bibliographic source (BibTeX, CSL-JSON, CSV) says about a paper.
+    Empty for abstracts from plain-text lists; a source's title beats a derived one."""
+
+    title: str = ""
+    authors: tuple[str, ...] = ()  # "Given Family", as the source spells them
+    year: str = ""
+    venue: str = ""
+    doi: str = ""
+    url: str = ""
+    keywords: tuple[str, ...] = ()
+
+    def merged(self, other: Bibliographic) -> Bibliographic:
+        """Fields of `self`, with the gaps filled from `other` (the same paper, another source)."""
+        return Bibliographic(
+            **{
+                name: getattr(self, name) or getattr(other, name)
+                for name in self.__dataclass_fields__
+            }
+        )
+
+
+STATUSES = ("to-read", "reading", "read")
+
+
+@dataclass(frozen=True)
+class Curation:
+    """The curator's corrections and notes for one paper (lists/curation.yml)."""
+
+    title: str = ""
+    add_tags: tuple[str, ...] = ()
+    remove_tags: tuple[str, ...] = ()
+    add_topics: tuple[str, ...] = ()
+    remove_topics: tuple[str, ...] = ()
+    note: str = ""  # Markdown + LaTeX, escaped like an abstract
+    status: str = ""  # one of STATUSES, or ""
+    rating: int = 0  # 1-5, 0 for none
+    featured: bool = False
+    hidden: bool = False
+
+
+@dataclass(frozen=True)
 class Paper:
     id: str
     abstract: str  # the curator's text, whitespace-normalised, LaTeX and Markdown as written
@@ -51,6 +93,9 @@ class Paper:
     links: tuple[Link, ...] = ()
     related: tuple[str, ...] = ()  # ids, most related first
     slug: str = ""
+    bib: Bibliographic = Bibliographic()
+    curation: Curation = Curation()
+    title_source: str = "derived"  # "derived", "source" (bibliographic) or "curator"
 
     @property
     def topic_names(self) -> tuple[str, ...]:

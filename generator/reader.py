@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .errors import InputError
-from .models import Problem
+from .models import Bibliographic, Problem
 
 LONG_ABSTRACT = 5_000  # characters; real abstracts stay well under this
 LONG_NAME = 120  # characters; a longer first line is probably an abstract
@@ -47,6 +47,7 @@ _SPACES = re.compile(r"\s+")
 class RawAbstract:
     text: str  # normalised: NFC, invisible characters removed, whitespace collapsed
     line: int
+    bib: Bibliographic = Bibliographic()  # filled by bibliographic sources (.bib/.json/.csv)
 
 
 @dataclass(frozen=True)
