@@ -1,0 +1,171 @@
+"""Measuring instruments: a timed child process with its own peak memory, file-tree snapshots
+(what a run rewrote) and the size statistics of a built site.
+
+Owns nothing in the project: it only runs commands and reads folders.
+"""
+
+from __future__ import annotations
+
+import gzip
+import os
+import re
+import statistics
+import subprocess
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+_STAGE = re.compile(r"INFO\s+-\s+(\w+)\s+.*? in ([\d.]+)s\s*$", re.MULTILINE)
+_ENTRY = re.compile(r"^(?:\d+\.|-) \[", re.MULTILINE)
+
+
+@dataclass(frozen=True)
+class Run:
+    """One finished child process: wall time, CPU time, peak resident memory, output."""
+
+    seconds: float
+    cpu_seconds: float
+    max_rss_mb: float
+    returncode: int
+    stdout: str
+    stderr: str
+
+    @property
+    def ok(self) -> bool:
+        return self.returncode == 0
+
+    def stages(self) -> dict[str, float]:
+        """The pipeline's own per-stage timings, parsed from its log lines."""
+        found: dict[str, float] = {}
+        for name, seconds in _STAGE.findall(self.stderr):
+            found[name] = found.get(name, 0.0) + float(seconds)
+        return found
+
+
+def run(command: list[str], *, cwd: Path, env: dict[str, str], timeout: float) -> Run:
+    """Run `command`; os.wait4 gives the rusage of this child alone (peak RSS included)."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        start = time.perf_counter()
+        process = subprocess.Popen(command, cwd=cwd, env=env, stdout=out, stderr=err)
+        timer = threading.Timer(timeout, process.kill)
+        timer.start()
+        try:
+            _, status, usage = os.wait4(process.pid, 0)
+        finally:
+            timer.cancel()
+        seconds = time.perf_counter() - start
+        process.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        return Run(
+            seconds=seconds,
+            cpu_seconds=usage.ru_utime + usage.ru_stime,
+            max_rss_mb=usage.ru_maxrss / 1024,  # Linux reports kilobytes
+            returncode=process.returncode,
+            stdout=out.read().decode("utf-8", "replace"),
+            stderr=err.read().decode("utf-8", "replace"),
+        )
+
+
+Snapshot = dict[str, tuple[int, int, int]]
+
+
+def snapshot(root: Path, *extra: Path) -> Snapshot:
+    """Every file under `root` (and the `extra` files): inode, mtime and size. A file the
+    writer replaced gets a new inode (it renames a temporary into place)."""
+    found: Snapshot = {}
+    paths = [*root.rglob("*"), *(path for path in extra if path.exists())]
+    for path in paths:
+        if path.is_file():
+            info = path.stat()
+            found[str(path)] = (info.st_ino, info.st_mtime_ns, info.st_size)
+    return found
+
+
+@dataclass(frozen=True)
+class TreeChange:
+    rewritten: tuple[str, ...]
+    added: tuple[str, ...]
+    removed: tuple[str, ...]
+
+    @property
+    def count(self) -> int:
+        return len(self.rewritten) + len(self.added) + len(self.removed)
+
+    def by_folder(self, root: Path) -> dict[str, int]:
+        """How many touched files per top-level folder under `root` (e.g. papers: 7)."""
+        counts: dict[str, int] = {}
+        for path in (*self.rewritten, *self.added, *self.removed):
+            relative = Path(path).relative_to(root) if Path(path).is_relative_to(root) else None
+            folder = relative.parts[0] if relative and len(relative.parts) > 1 else Path(path).name
+            counts[folder] = counts.get(folder, 0) + 1
+        return dict(sorted(counts.items()))
+
+
+def compare(before: Snapshot, after: Snapshot) -> TreeChange:
+    return TreeChange(
+        rewritten=tuple(sorted(p for p in after if p in before and after[p] != before[p])),
+        added=tuple(sorted(p for p in after if p not in before)),
+        removed=tuple(sorted(p for p in before if p not in after)),
+    )
+
+
+@dataclass
+class SiteStats:
+    """Sizes of a built site. Listings are every generated page that is not a paper page."""
+
+    total_bytes: int = 0
+    files: int = 0
+    largest_page: tuple[str, int] = ("", 0)
+    largest_paper: tuple[str, int] = ("", 0)
+    median_paper: int = 0
+    largest_listing: tuple[str, int] = ("", 0)
+    pages_over_500kb: int = 0
+    index_raw: int = 0
+    index_gz: int = 0
+    worker_gz: int = 0
+    extra: dict[str, int] = field(default_factory=dict)
+
+
+def site_stats(site: Path) -> SiteStats:
+    stats = SiteStats()
+    papers, listings = [], []
+    for path in site.rglob("*"):
+        if not path.is_file():
+            continue
+        size = path.stat().st_size
+        stats.total_bytes += size
+        stats.files += 1
+        if path.suffix == ".html" and path.name != "404.html":
+            relative = path.relative_to(site).as_posix()
+            (papers if relative.startswith("papers/") else listings).append((relative, size))
+    pages = papers + listings
+    stats.largest_page = max(pages, key=lambda item: item[1], default=("", 0))
+    stats.largest_paper = max(papers, key=lambda item: item[1], default=("", 0))
+    stats.median_paper = int(statistics.median(size for _, size in papers)) if papers else 0
+    stats.largest_listing = max(listings, key=lambda item: item[1], default=("", 0))
+    stats.pages_over_500kb = sum(1 for _, size in pages if size > 500_000)
+    index = site / "search" / "search_index.json"
+    if index.exists():
+        data = index.read_bytes()
+        stats.index_raw, stats.index_gz = len(data), len(gzip.compress(data, 6))
+    workers = sorted((site / "assets" / "javascripts" / "workers").glob("search*.js"))
+    stats.worker_gz = sum(len(gzip.compress(path.read_bytes(), 6)) for path in workers)
+    return stats
+
+
+def docs_stats(docs: Path, generated: list[str]) -> dict[str, object]:
+    """Generated Markdown: page count, largest listing page and its most entries on one page."""
+    largest, most_entries = ("", 0), ("", 0)
+    for relative in generated:
+        path = docs / relative
+        if not relative.endswith(".md") or relative.startswith("papers/") or not path.exists():
+            continue
+        text = path.read_text(encoding="utf-8")
+        largest = max(largest, (relative, len(text.encode("utf-8"))), key=lambda item: item[1])
+        entries = len(_ENTRY.findall(text))
+        most_entries = max(most_entries, (relative, entries), key=lambda item: item[1])
+    pages = sum(1 for relative in generated if relative.endswith(".md"))
+    return {"pages": pages, "largest_listing_md": largest, "most_entries": most_entries}
