@@ -24,6 +24,7 @@ class Settings:
     docs_dir: Path
     taxonomy_path: Path
     lock_path: Path
+    curation_path: Path
     related_count: int = 5
     page_size: int = 200  # papers per listing page before it is split
 
@@ -37,21 +38,22 @@ class Settings:
             docs_dir=root / docs,
             taxonomy_path=lists_dir / "topics.yml",
             lock_path=lists_dir / "readinglist.lock.json",
+            curation_path=lists_dir / "curation.yml",
             **kw,
         )
 
 
-class _LineLoader(yaml.SafeLoader):
+class LineLoader(yaml.SafeLoader):
     """A SafeLoader that remembers the line of every mapping, for error messages."""
 
 
-def _construct_mapping(loader: _LineLoader, node: yaml.MappingNode) -> dict:
+def _construct_mapping(loader: LineLoader, node: yaml.MappingNode) -> dict:
     mapping = loader.construct_mapping(node, deep=True)
     mapping["__line__"] = node.start_mark.line + 1
     return mapping
 
 
-_LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
 
 
 def load_taxonomy(path: Path) -> Taxonomy:
@@ -59,7 +61,7 @@ def load_taxonomy(path: Path) -> Taxonomy:
     if not path.exists():
         raise ConfigError("topic taxonomy not found (copy the default from the README)", path=path)
     try:
-        data = yaml.load(path.read_text(encoding="utf-8-sig"), Loader=_LineLoader)
+        data = yaml.load(path.read_text(encoding="utf-8-sig"), Loader=LineLoader)
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         raise ConfigError(

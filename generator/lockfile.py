@@ -44,7 +44,10 @@ def parse_lock(data: dict) -> Lock:
         pid: LockedPaper(e["slug"], e.get("first_seen", ""), tuple(_unhex(e.get("sketch", ""))))
         for pid, e in data["papers"].items()
     }
-    return Lock(papers, dict(data.get("lists", {})), dict(data.get("moved", {})))
+    return Lock(
+        papers, dict(data.get("lists", {})), dict(data.get("moved", {})),
+        dict(data.get("aliases", {})),
+    )  # fmt: skip
 
 
 def dump_lock(lock: Lock) -> str:
@@ -57,6 +60,7 @@ def dump_lock(lock: Lock) -> str:
         "papers": papers,
         "lists": dict(sorted(lock.lists.items())),
         "moved": dict(sorted(lock.moved.items())),
+        "aliases": dict(sorted(lock.aliases.items())),
     }
     return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
 
@@ -94,7 +98,8 @@ def address(
     for pid, slug in fresh.items():
         entries[pid] = LockedPaper(slug, today, sketches[pid])
     list_slugs = assign(((rl.name, rl.name) for rl in lists), lock.lists, fallback_prefix="list")
-    new_lock = Lock(entries, {**lock.lists, **list_slugs}, dict(lock.moved))
+    new_lock = Lock(entries, {**lock.lists, **list_slugs}, dict(lock.moved),
+                    _aliases(lock.aliases, inherited))  # fmt: skip
     return {p.id: entries[p.id].slug for p in papers}, list_slugs, new_lock
 
 
@@ -118,6 +123,24 @@ def _successors(sketches: dict[str, tuple[int, ...]], lock: Lock, *, current: se
         if new_id not in found and old_id not in found.values():
             found[new_id] = old_id
     return found
+
+
+def _aliases(previous: dict[str, str], inherited: dict[str, str]) -> dict[str, str]:
+    """Old id -> current id, following chains: a curation entry keyed by any earlier id of a
+    paper still finds it."""
+    renamed = {old: new for new, old in inherited.items()}
+    aliases = {old: renamed.get(new, new) for old, new in previous.items()}
+    aliases.update(renamed)
+    return aliases
+
+
+def resolve(lock: Lock, paper_id: str) -> str:
+    """The current id of a paper known under `paper_id` (itself if it was never edited)."""
+    seen = set()
+    while paper_id in lock.aliases and paper_id not in seen:
+        seen.add(paper_id)
+        paper_id = lock.aliases[paper_id]
+    return paper_id
 
 
 def _hex(values: tuple[int, ...]) -> str:

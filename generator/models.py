@@ -187,6 +187,7 @@ class Lock:
     papers: dict[str, LockedPaper] = field(default_factory=dict)
     lists: dict[str, str] = field(default_factory=dict)  # list name -> slug
     moved: dict[str, str] = field(default_factory=dict)  # old paper slug -> current slug
+    aliases: dict[str, str] = field(default_factory=dict)  # id of an edited abstract -> new id
 
     def first_seen(self, paper_id: str) -> str:
         entry = self.papers.get(paper_id)

@@ -1,4 +1,4 @@
-"""read -> normalise -> enrich -> address -> render -> write, each stage timed and logged.
+"""read -> normalise -> describe -> address -> curate -> relate -> render -> write, timed.
 
 Everything is gathered and checked before the writer runs, so bad input never leaves a half
 written site. `collect` is pure apart from reading; `generate` is the only entry point that
@@ -8,7 +8,6 @@ writes, and it writes through `writer` alone.
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 import logging
 import os
 import time
@@ -17,11 +16,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from . import lockfile, markup, reader, related, render, summaries, tags, titles, topics, writer
+from . import curation, enrich, lockfile, normalize, reader, render, writer
 from .config import Settings, load_taxonomy
 from .errors import BuildFailed, InputError
-from .links import find_links
-from .models import Collection, Lock, Paper, Problem, ReadingList, Source, Taxonomy
+from .models import Collection, Lock, Paper, Problem, ReadingList
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +44,7 @@ def collect(settings: Settings) -> Collection:
     """Read and derive everything; raise BuildFailed listing every error in the input."""
     taxonomy = load_taxonomy(settings.taxonomy_path)
     lock = lockfile.read_lock(settings.lock_path)
+    curations = curation.load_curation(settings.curation_path)
     with _stage("read", counts := {}):
         raw_lists, problems = read_all(settings.lists_dir)
         counts["lists"] = len(raw_lists)
@@ -53,14 +52,24 @@ def collect(settings: Settings) -> Collection:
     if errors:
         raise BuildFailed(errors)
     with _stage("normalise", counts := {}):
-        papers, lists = merge(raw_lists)
-        problems += markup_problems(papers)
+        papers, lists = normalize.merge(raw_lists)
+        problems += normalize.markup_problems(papers)
         counts["papers"] = len(papers)
-    with _stage("enrich", counts := {"papers": len(papers)}):
-        papers = enrich(papers, taxonomy, related_count=settings.related_count)
+    with _stage("describe", counts := {"papers": len(papers)}):
+        papers = enrich.classify_topics(enrich.tag(enrich.describe(papers)), taxonomy)
     with _stage("address", counts := {}):
         counts["new papers"] = sum(1 for paper in papers if paper.id not in lock.papers)
         papers, lists, lock = address(papers, lists, lock, today=_today())
+    with _stage("curate", counts := {}):
+        papers, found = curation.apply_curation(
+            papers, curations, taxonomy=taxonomy, lock=lock, path=settings.curation_path
+        )
+        problems += found
+        before = len(papers)
+        papers, lists = _without_hidden(papers, lists)
+        counts.update(entries=len(curations), hidden=before - len(papers))
+    with _stage("relate", counts := {"papers": len(papers)}):
+        papers = enrich.relate(papers, k=settings.related_count)
     return Collection(tuple(papers), tuple(lists), taxonomy, lock, tuple(problems))
 
 
@@ -95,70 +104,6 @@ def read_all(lists_dir: Path) -> tuple[list[reader.RawList], list[Problem]]:
     return raw_lists, problems
 
 
-def paper_id(text: str) -> str:
-    return hashlib.sha256(reader.fingerprint(text).encode("utf-8")).hexdigest()[:12]
-
-
-def merge(raw_lists: list[reader.RawList]) -> tuple[list[Paper], list[ReadingList]]:
-    """Same abstract in several lists: one paper. Same list name in several files: one list."""
-    papers: dict[str, Paper] = {}
-    members: dict[str, list[str]] = {}
-    files: dict[str, list[Path]] = {}
-    for raw in raw_lists:
-        files.setdefault(raw.name, []).append(raw.path)
-        ids = members.setdefault(raw.name, [])
-        for abstract in raw.abstracts:
-            pid = paper_id(abstract.text)
-            source = Source(raw.path, abstract.line)
-            if pid in papers:
-                known = papers[pid]
-                names = known.lists if raw.name in known.lists else (*known.lists, raw.name)
-                papers[pid] = replace(known, lists=names, sources=(*known.sources, source))
-            else:
-                text = markup.parse(abstract.text).text
-                papers[pid] = Paper(pid, abstract.text, text, (raw.name,), (source,))
-            if pid not in ids:
-                ids.append(pid)
-    lists = [ReadingList(name, tuple(files[name]), tuple(ids)) for name, ids in members.items()]
-    return list(papers.values()), lists
-
-
-def markup_problems(papers: list[Paper]) -> list[Problem]:
-    return [
-        Problem(paper.sources[0].path, paper.sources[0].line, message)
-        for paper in papers
-        for message in markup.problems(paper.abstract)
-    ]
-
-
-def enrich(papers: list[Paper], taxonomy: Taxonomy, *, related_count: int) -> list[Paper]:
-    papers = [_describe(paper) for paper in papers]
-    paper_tags = tags.assign_tags([paper.text for paper in papers])
-    papers = [replace(paper, tags=found) for paper, found in zip(papers, paper_tags, strict=True)]
-    papers = [
-        replace(
-            paper,
-            topics=topics.assign_topics(
-                taxonomy, text=paper.text, title=paper.title, tags=paper.tags
-            ),
-        )
-        for paper in papers
-    ]
-    documents = [f"{p.title} {p.title} {' '.join(p.tags)} {p.text}" for p in papers]
-    neighbours = related.related_ids([p.id for p in papers], documents, k=related_count)
-    return [replace(paper, related=ids) for paper, ids in zip(papers, neighbours, strict=True)]
-
-
-def _describe(paper: Paper) -> Paper:
-    return replace(
-        paper,
-        title=titles.derive_title(paper.abstract),
-        summary=summaries.summarize(paper.abstract),
-        kind=summaries.classify(paper.abstract),
-        links=find_links(markup.parse(paper.abstract).urls),
-    )
-
-
 def address(
     papers: list[Paper], lists: list[ReadingList], lock: Lock, *, today: str
 ) -> tuple[list[Paper], list[ReadingList], Lock]:
@@ -168,6 +113,17 @@ def address(
         [replace(rl, slug=list_slugs[rl.name]) for rl in lists],
         new_lock,
     )
+
+
+def _without_hidden(
+    papers: list[Paper], lists: list[ReadingList]
+) -> tuple[list[Paper], list[ReadingList]]:
+    """Hidden papers leave the site (their address stays reserved in the lock)."""
+    visible = [paper for paper in papers if not paper.curation.hidden]
+    ids = {paper.id for paper in visible}
+    return visible, [
+        replace(rl, paper_ids=tuple(pid for pid in rl.paper_ids if pid in ids)) for rl in lists
+    ]
 
 
 def _today() -> str:
