@@ -1,178 +1,374 @@
 """Tags: normalised keyphrases per paper (methods, tasks, benchmarks, settings), 3 to 8 each.
 
-Candidates are noun-like phrases between stop words; scikit-learn's TfidfVectorizer weighs
-them against the whole collection, so phrases every paper uses ("large language models")
-rank below what sets a paper apart. Acronyms defined in an abstract ("Direct Preference
-Optimization (DPO)") become one tag that names both, and other papers that only use the
-acronym get the same tag.
+Candidates are noun phrases of one to three words, found without a part-of-speech tagger:
+a phrase never spans punctuation, a function word, a verb or an adverb, and it must end on a
+noun (the lexicons are `data/tags_*.txt`; suffix rules cover words they miss). Candidates are
+weighed against the whole collection (TF-IDF), so phrases every paper uses rank below what
+sets a paper apart. An acronym defined in an abstract ("Direct Preference Optimization (DPO)")
+becomes one tag naming both, and every paper that uses the acronym or its long form gets it.
+This module owns tag text; it never decides topics or page addresses.
 """
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter, defaultdict
-
-from sklearn.feature_extraction.text import TfidfVectorizer
+from importlib import resources
+from typing import NamedTuple
 
 MIN_TAGS, MAX_TAGS = 3, 8
-_STOP = set(
-    """a about above across after again against all also although among an and any are as
-at be because been before being below between both but by can could did do does doing done
-during each either enough especially even ever every few for from further had has have having
-here how however if in into is it its itself just least less like many may might more most
-much must neither no nor not novel of off often on once one only onto or other others our
-ours out over own per rather same several should since so some such than that the their them
-then there these they this those through thus to too toward towards under until up upon us
-very via was we were what when where whether which while who whom whose why will with within
-without would yet your first second third new two three based using use used uses given
-propose proposed proposes present presents introduce introduces introduced show shows shown
-demonstrate demonstrates achieve achieves achieving paper work approach approaches method
-methods results result experiments experiment extensive significant significantly state art
-existing prior previous recent recently however furthermore moreover specifically finally
-particular various different key effective efficient effectively efficiently problem problems
-framework task tasks performance improve improves improved improving well across further
-while better best able ability novel simple study studies analysis provide provides provided
-approach technique techniques make makes made including include includes enable enables
-real world large-scale small large high low compared terms strong stronger wide widely often
-important challenging challenge challenges remain remains lack lacks due leading leads lead
-whereby thereby first-order many often also""".split()
+MAX_WORDS = 3
+RELATIVE_FLOOR = 0.3  # past the minimum, a tag must score this share of the paper's best
+BREAK, MODIFIER, GENERIC, NOUN, NAME = range(5)
+
+
+def _lexicon(name: str) -> frozenset[str]:
+    text = resources.files(__package__).joinpath("data", name).read_text(encoding="utf-8")
+    return frozenset(w for line in text.splitlines() for w in line.split("#", 1)[0].split())
+
+
+def _verb_forms(lemmas: frozenset[str]) -> frozenset[str]:
+    """Lemma, -s, -ed and -ing forms; over-generating is harmless, missing forms are not."""
+    forms = set()
+    for verb in lemmas:
+        stem = verb[:-1] if verb.endswith("e") else verb
+        forms |= {verb, verb + "s", verb + "es", verb + "d", stem + "ed", stem + "ing"}
+        if verb.endswith("y"):
+            forms |= {verb[:-1] + "ies", verb[:-1] + "ied"}
+        forms |= {verb + verb[-1] + "ed", verb + verb[-1] + "ing"}  # "planned", "omitting"
+    return frozenset(forms)
+
+
+STOPWORDS = _lexicon("tags_stopwords.txt")
+GENERIC_WORDS = _lexicon("tags_generic.txt")
+KEEP_NOUNS = _lexicon("tags_keep.txt")
+VERB_FORMS = _verb_forms(_lexicon("tags_verbs.txt")) - KEEP_NOUNS
+_VERB_SUFFIX = re.compile(r"(?:ize|izes|ized|izing|ify|ifies|ified|ifying)$")
+_ADJECTIVE_SUFFIX = re.compile(r"(?:ous|ive|ful|less|able|ible|ical|ional|istic)$")
+_ADJECTIVE_PART = re.compile(
+    r"-(?:level|based|wise|free|aware|specific|agnostic|dependent|independent|like|style|"
+    r"driven|guided|oriented|centric|efficient|intensive|friendly|scale|grained|dimensional|"
+    r"order|time|shot|step|stage|round|layer|resolution|quality|consistent|invariant)$"
 )
-_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-'][A-Za-z0-9]+)*")
-_DEFINITION = re.compile(
-    r"((?:[A-Za-z][A-Za-z0-9-]*\s+){1,7}?)\(([A-Z][A-Za-z0-9-]*[A-Z][A-Za-z0-9-]*?)(s?)\)"
+_TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:['-][A-Za-z0-9]+)*|[^\sA-Za-z]+")
+_CITATION = re.compile(
+    r"\b[A-Z][\w'-]+(?:\s+(?:and|&)\s+[A-Z][\w'-]+)?\s+et\s+al\.?(?:,?\s*\(?\d{4}[a-z]?\)?)?"
+    r"|\([^()]*\b(?:19|20)\d\d[a-z]?\)|\[[\d,;\s-]+\]"
 )
+_LINKING = frozenset("a an and for from in of on the to with".split())
+_SHORT_FORM = re.compile(r"\(([A-Za-z][A-Za-z0-9-]{1,11})\)")
+_SAFE = re.compile(r"[^\W_](?:[\w '+.()-]*(?:[^\W_]|\)))?")
 
 
-def extract_acronyms(text: str) -> dict[str, str]:
-    """`Long Form (LF)` definitions in one text: acronym -> long form."""
-    found = {}
-    for match in _DEFINITION.finditer(text):
-        words, acronym = match.group(1).split(), match.group(2)
-        expansion = _expansion_for(words, acronym)
-        if expansion:
-            found[acronym] = expansion
-    return found
+def word_class(token: str) -> int:
+    """Which part a word may play in a tag: BREAK ends a phrase, MODIFIER never ends one."""
+    low = token.lower()
+    if len(low) < 2 or low in STOPWORDS or not low[0].isalpha() or low.endswith(("'s", "s'")):
+        return BREAK  # function words, and possessives: "the model's" never opens a tag
+    if _is_name(token):
+        return NAME
+    if low in KEEP_NOUNS:
+        return GENERIC if low in GENERIC_WORDS else NOUN
+    if low in VERB_FORMS or (_VERB_SUFFIX.search(low) and len(low) > 6):
+        return BREAK
+    if low.endswith("ly") and len(low) > 4:
+        return BREAK  # adverbs
+    if low in GENERIC_WORDS:
+        return GENERIC
+    if _ADJECTIVE_PART.search(low) or (_ADJECTIVE_SUFFIX.search(low) and len(low) > 5):
+        return MODIFIER
+    if low.endswith("ed") and len(low) > 4:
+        return MODIFIER  # participles: "supervised learning", never "learning supervised"
+    return NOUN
 
 
-def _expansion_for(words: list[str], acronym: str) -> str | None:
-    """The shortest run of final words whose initials spell the acronym's capitals."""
-    letters = [ch.lower() for ch in acronym if ch.isupper()]
-    for size in range(1, len(words) + 1):
-        tail = words[-size:]
-        initials = [part[0].lower() for word in tail for part in word.split("-") if part]
-        if initials == letters or [w[0].lower() for w in tail] == letters:
-            if tail[0].lower() in _STOP:
-                return None
-            return " ".join(tail)
-    return None
-
-
-def candidates(text: str) -> list[str]:
-    """Phrases of 1-3 content words that never cross punctuation or stop words."""
-    phrases = []
-    for chunk in re.split(r"[^\w\s'-]|\s-\s", text):
-        run: list[str] = []
-        for word in [*_WORD.findall(chunk), ""]:
-            if word and word.lower() not in _STOP and not word.isdigit():
-                run.append(word)
-                continue
-            phrases.extend(_ngrams(run))
-            run = []
-    return phrases
-
-
-def _ngrams(run: list[str]) -> list[str]:
-    out = []
-    for size in (1, 2, 3):
-        for start in range(len(run) - size + 1):
-            out.append(normalize_tag(" ".join(run[start : start + size])))
-    return [phrase for phrase in out if phrase]
-
-
-def normalize_tag(phrase: str) -> str:
-    """Lower case unless an acronym or coined name; plural last word made singular."""
-    words = []
-    for word in phrase.split():
-        keep_case = any(ch.isupper() for ch in word[1:]) or word.isupper()
-        words.append(word if keep_case and len(word) > 1 else word.lower())
-    if not words:
-        return ""
-    words[-1] = _singular(words[-1])
-    tag = " ".join(words)
-    return tag if 2 < len(tag) <= 60 and re.fullmatch(r"[\w' +.-]+", tag) else ""
-
-
-def _singular(word: str) -> str:
-    if word.isupper() or len(word) <= 4:
-        return word.removesuffix("s") if word.isupper() and word.endswith("S") is False else word
-    if word.endswith("ies") and len(word) > 5:
-        return word[:-3] + "y"
-    if word.endswith(("sses", "xes", "ches", "shes")):
-        return word[:-2]
-    if word.endswith("s") and not word.endswith(("ss", "us", "is", "ics")):
-        return word[:-1]
-    return word
-
-
-def assign_tags(texts: list[str]) -> list[tuple[str, ...]]:
-    """Tags for each text, weighed against the whole collection."""
-    acronyms = _collection_acronyms(texts)
-    documents = [_canonical_phrases(text, acronyms) for text in texts]
-    vectorizer = TfidfVectorizer(analyzer=lambda doc: doc, sublinear_tf=True, norm=None)
-    matrix = vectorizer.fit_transform(documents).tocsr()
-    vocabulary = vectorizer.get_feature_names_out()
-    document_frequency = Counter(p for doc in documents for p in set(doc))
-    return [
-        _top_tags(matrix[row], vocabulary, document_frequency, len(texts))
-        for row in range(matrix.shape[0])
-    ]
-
-
-def _collection_acronyms(texts: list[str]) -> dict[str, str]:
-    votes: dict[str, Counter[str]] = defaultdict(Counter)
-    for text in texts:
-        for acronym, expansion in extract_acronyms(text).items():
-            votes[acronym][expansion.lower()] += 1
-    return {acronym: counts.most_common(1)[0][0] for acronym, counts in sorted(votes.items())}
-
-
-def _canonical_phrases(text: str, acronyms: dict[str, str]) -> list[str]:
-    """Candidates with every acronym and its long form mapped to one joined tag."""
-    long_forms = {normalize_tag(long): acr for acr, long in acronyms.items()}
-    out = []
-    for phrase in candidates(text):
-        acronym = phrase if phrase in acronyms else long_forms.get(phrase)
-        if acronym:
-            out.append(f"{_title(acronyms[acronym])} ({acronym})")
-        else:
-            out.append(phrase)
-    return out
-
-
-def _title(long_form: str) -> str:
-    return " ".join(w if w.isupper() else w.lower() for w in long_form.split())
-
-
-def _top_tags(row, vocabulary, document_frequency, n_docs: int) -> tuple[str, ...]:
-    weights = {vocabulary[i]: w * (1 + 0.35 * vocabulary[i].count(" ")) for i, w in
-               zip(row.indices, row.data, strict=True)}  # fmt: skip
-    ranked = sorted(weights, key=lambda tag: (-weights[tag], tag))
-    chosen: list[str] = []
-    for tag in ranked:
-        if len(chosen) >= MAX_TAGS:
-            break
-        if len(tag.split()) == 1 and not _distinctive_word(tag):
-            continue
-        if any(tag in other or other in tag for other in chosen):
-            continue
-        chosen.append(tag)
-    return (
-        tuple(sorted(chosen, key=str.lower))
-        if len(chosen) >= MIN_TAGS
-        else tuple(sorted(ranked[:MIN_TAGS], key=str.lower))
+def _is_name(token: str) -> bool:
+    """Acronyms and coined names keep their case: LLM, GPT-4, AlpacaEval, SAE-V, MT-Bench.
+    Title Case alone ("Retrieval-Augmented") is no name: headings and definitions use it."""
+    return any(
+        sum(ch.isupper() for ch in part) >= 2 or any(ch.isupper() for ch in part[1:])
+        for part in token.split("-")
     )
 
 
-def _distinctive_word(tag: str) -> bool:
-    """A lone word is a tag only if it names something: an acronym, a name, a long term."""
-    return tag != tag.lower() or len(tag) >= 8
+def surface(token: str) -> str:
+    return token if _is_name(token) else token.lower()
+
+
+def singular(word: str) -> str:
+    """Plural head nouns made singular: 'networks' -> 'network', 'LLMs' -> 'LLM'."""
+    if _is_name(word):
+        return word[:-1] if word.endswith("s") and word[-2:-1].isupper() else word
+    if len(word) <= 3 or word in _IRREGULAR or word.endswith(("ss", "us", "is", "as", "ics")):
+        return _IRREGULAR.get(word, word)
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("sses", "xes", "ches", "shes")):
+        return word[:-2]
+    return word[:-1] if word.endswith("s") else word
+
+
+_IRREGULAR = {
+    "matrices": "matrix", "vertices": "vertex", "indices": "index", "simplices": "simplex",
+    "criteria": "criterion", "phenomena": "phenomenon", "hypotheses": "hypothesis",
+    "analyses": "analysis", "series": "series", "species": "species",
+}  # fmt: skip
+
+
+def candidates(text: str) -> Counter[str]:
+    """Noun phrases of 1..MAX_WORDS words with their counts in `text`."""
+    return _scan(text)[0]
+
+
+class _Word(NamedTuple):
+    kind: int
+    text: str  # as a tag spells it: lower case unless a name
+    head: str  # as the last word of a tag spells it: singular
+    plural: bool
+
+
+def _scan(text: str) -> tuple[Counter[str], Counter[str]]:
+    """Phrase counts, and counts of every word as the head of a phrase would spell it."""
+    infos = [_INFO.get(token) or _word(token) for token in _TOKEN.findall(_CITATION.sub(",", text))]
+    phrases: Counter[str] = Counter()
+    run: list[_Word] = []
+    for info in [*infos, _END]:
+        if info.kind == BREAK or (run and run[-1].plural):
+            if run:  # a plural ends its phrase too: "trajectory comparisons | face"
+                phrases.update(_phrases(run))
+                run = []
+            if info.kind == BREAK:
+                continue
+        run.append(info)
+    return phrases, Counter([info.head for info in infos])
+
+
+def _word(token: str) -> _Word:
+    kind = word_class(token) if token[0].isalpha() else BREAK
+    text = surface(token) if kind != BREAK else ""
+    head = singular(text)
+    info = _INFO[token] = _Word(kind, text, head, kind != NAME and head != text)
+    return info
+
+
+_LOG = [math.log(1 + n) for n in range(16)]
+_INFO: dict[str, _Word] = {}  # every token seen, classified once per process
+_END = _Word(BREAK, "", "", False)
+
+
+def _phrases(run: list[_Word]) -> list[str]:
+    """The run's head-final phrases: 'token-level reward guidance', 'reward guidance', ...
+
+    Only phrases ending on the run's last word: "large language" is no phrase of "large
+    language models". A run that ends on a modifier has no head and yields nothing."""
+    last = run[-1]
+    if last.kind == MODIFIER:
+        return []
+    out = [last.head] if last.kind >= NOUN else []
+    content = last.kind >= NOUN
+    for start in range(len(run) - 2, max(-1, len(run) - 1 - MAX_WORDS), -1):
+        content = content or run[start].kind >= NOUN
+        if content:
+            out.append(" ".join([*(word.text for word in run[start:-1]), last.head]))
+    return out
+
+
+def extract_acronyms(text: str) -> dict[str, str]:
+    """`Long Form (LF)` definitions in one text: acronym (singular) -> normalised long form."""
+    found = {}
+    for match in _SHORT_FORM.finditer(text):
+        short = singular(match.group(1))
+        if sum(ch.isupper() for ch in short) < 2:
+            continue
+        clause = re.split(r"[.;:()\[\]]", text[max(0, match.start() - 200) : match.start()])[-1]
+        long_form = _long_form(short, clause)
+        if long_form:
+            found[short] = long_form
+    return found
+
+
+def _long_form(short: str, before: str) -> str | None:
+    """The fewest final words of `before` whose letters spell `short`, each word giving its
+    initial and maybe more letters ("Sparse AutoEncoders" -> SAE); small words may give none
+    ("Mixture of Experts" -> MoE). A stricter cousin of Schwartz & Hearst (2003)."""
+    letters = [ch.lower() for ch in short if ch.isalnum()]
+    words = before.split()
+    for size in range(1, min(len(words), len(letters) + 3) + 1):
+        parts = [p.lower() for w in words[-size:] for p in w.split("-") if p]
+        if parts and parts[0][0] == letters[0] and _spells(letters, parts):
+            return _normalise_long_form(words[-size:])
+    return None
+
+
+def _spells(letters: list[str], parts: list[str]) -> bool:
+    if not parts:
+        return not letters
+    part, rest = parts[0], parts[1:]
+    if part in _LINKING and _spells(letters, rest):
+        return True
+    if not letters or part[0] != letters[0]:
+        return False
+    # The part gives its initial plus any later letters that appear in it, in order.
+    for taken in range(len(letters), 0, -1):
+        if _in_order(letters[1:taken], part[1:]) and _spells(letters[taken:], rest):
+            return True
+    return False
+
+
+def _in_order(needle: list[str], haystack: str) -> bool:
+    position = 0
+    for ch in needle:
+        position = haystack.find(ch, position) + 1
+        if not position:
+            return False
+    return True
+
+
+def _normalise_long_form(words: list[str]) -> str | None:
+    if words[0].lower() in STOPWORDS or word_class(words[-1]) in (BREAK, MODIFIER):
+        return None
+    # Definitions are often Title Cased: keep only the capitals of acronym-like words.
+    spelled = [w if sum(map(str.isupper, w)) > sum(map(str.islower, w)) else w.lower()
+               for w in words]  # fmt: skip
+    if not _LINKING.intersection(spelled):  # "mixture of experts" keeps its plural
+        spelled[-1] = singular(spelled[-1])
+    return " ".join(spelled)
+
+
+def assign_tags(texts: list[str]) -> list[tuple[str, ...]]:
+    """Tags for each text, best first, weighed against the whole collection."""
+    scans = [_scan(text) for text in texts]
+    defined = [extract_acronyms(text) for text in texts]
+    acronyms = _collection_acronyms(defined)
+    counts = [
+        _join_acronyms(text, phrases, words, _own_definitions(acronyms, own))
+        for text, (phrases, words), own in zip(texts, scans, defined, strict=True)
+    ]
+    counts, display = _fold_variants(counts)
+    frequency = Counter(key for doc in counts for key in doc)
+    idf = {key: math.log((1 + len(texts)) / (1 + df)) + 1 for key, df in frequency.items()}
+    return [
+        _choose(_ranked(doc, words, idf, display))
+        for doc, (_, words) in zip(counts, scans, strict=True)
+    ]
+
+
+def _collection_acronyms(defined: list[dict[str, str]]) -> dict[str, str]:
+    """Each acronym's most common long form; a paper's own definition still wins for it."""
+    votes: dict[str, Counter[str]] = defaultdict(Counter)
+    for definitions in defined:
+        for acronym, long_form in definitions.items():
+            votes[acronym][long_form] += 1
+    return {acronym: min(c, key=lambda lf: (-c[lf], lf)) for acronym, c in votes.items()}
+
+
+def _own_definitions(acronyms: dict[str, str], own: dict[str, str]) -> dict[str, str]:
+    """The collection's long forms, except where this paper defines an acronym as something
+    else: "from" or "with human feedback" is still RLHF, "stacked autoencoder" is no SAE."""
+    result = dict(acronyms)
+    for acronym, long_form in own.items():
+        usual = set(acronyms[acronym].lower().split())
+        if len(usual & set(long_form.lower().split())) * 2 < len(usual):
+            result[acronym] = long_form
+    return result
+
+
+def _join_acronyms(
+    text: str, phrases: Counter[str], words: Counter[str], acronyms: dict[str, str]
+) -> Counter[str]:
+    """Acronym and long form counted as one tag, replacing the phrases inside the long form."""
+    lowered = None
+    for acronym, long_form in acronyms.items():
+        first = long_form.split(" ", 1)[0]
+        if acronym not in words and first not in words:
+            continue  # cheap test first: most acronyms are absent from most papers
+        lowered = lowered or text.lower()
+        said = lowered.count(long_form.lower())
+        if not said and len(acronym) < 3:
+            continue  # "SD" alone may be another paper's acronym; long ones rarely clash
+        hits = words[acronym] + said
+        if hits:
+            phrases.pop(acronym, None)
+            for part in _subphrases(long_form):
+                phrases.pop(part, None)
+            phrases[f"{long_form} ({acronym})"] += hits
+    return phrases
+
+
+def _subphrases(phrase: str) -> list[str]:
+    words = phrase.split()
+    return [" ".join(words[i:j]) for i in range(len(words)) for j in range(i + 1, len(words) + 1)]
+
+
+def _fold_variants(counts: list[Counter[str]]) -> tuple[list[Counter[str]], dict[str, str]]:
+    """'fine-tuning', 'finetuning' and 'Fine tuning' are one tag, shown as most papers write it."""
+    spellings: dict[str, Counter[str]] = defaultdict(Counter)
+    folded = []
+    for doc in counts:
+        merged: Counter[str] = Counter()
+        for phrase, n in doc.items():
+            key = phrase.lower().replace("-", "").replace(" ", "")
+            spellings[key][phrase] += n
+            merged[key] += n
+        folded.append(merged)
+    display = {
+        key: min(c, key=lambda s: (-c[s], s)) if len(c) > 1 else next(iter(c))
+        for key, c in spellings.items()
+    }
+    return folded, display
+
+
+def _ranked(
+    doc: Counter[str], words: Counter[str], idf: dict[str, float], display: dict[str, str]
+) -> list[tuple[str, float, int]]:
+    weighted = [
+        (_weight(display[key], n, idf[key], words), display[key], n) for key, n in doc.items()
+    ]
+    weighted.sort(key=lambda item: (-item[0], item[1]))
+    return [(tag, weight, n) for weight, tag, n in weighted]
+
+
+def _weight(tag: str, count: int, idf: float, words: Counter[str]) -> float:
+    # Longer phrases are more specific; an acronym the authors defined names a key idea;
+    # a phrase whose words recur in the abstract is central to it ("urban region embedding").
+    specificity = 1.5 if tag.endswith(")") else 1 + 0.25 * tag.count(" ")
+    parts = tag.split()
+    centrality = sum(_LOG[min(words.get(w, 0), 15)] for w in parts) / len(parts)
+    return (1 + math.log(count)) * idf * specificity * (1 + centrality)
+
+
+def _choose(ranked: list[tuple[str, float, int]]) -> tuple[str, ...]:
+    """Best first, no tag inside another; a second pass relaxes the rules to reach MIN_TAGS."""
+    floor = ranked[0][1] * RELATIVE_FLOOR if ranked else 0.0
+    chosen: list[str] = []
+    for strict in (True, False):
+        for tag, weight, count in ranked:
+            if len(chosen) >= MAX_TAGS or (len(chosen) >= MIN_TAGS and weight < floor):
+                break
+            if tag in chosen or not _SAFE.fullmatch(tag) or len(tag) > 80:
+                continue
+            if _overlaps(tag, chosen) or (" " not in tag and not _good_single(tag, count, strict)):
+                continue
+            chosen.append(tag)
+        if len(chosen) >= MIN_TAGS:
+            break
+    return tuple(chosen)
+
+
+def _overlaps(tag: str, chosen: list[str]) -> bool:
+    """Word-wise containment either way; "DPO" is inside "direct preference optimization (DPO)"."""
+    words = _bare(tag)
+    return any(words in _bare(other) or _bare(other) in words for other in chosen)
+
+
+def _bare(tag: str) -> str:
+    return f" {tag.lower().replace('(', '').replace(')', '')} "
+
+
+def _good_single(word: str, count: int, strict: bool) -> bool:
+    """A lone word is a tag only if it names something: an acronym, a name, a long term
+    the abstract repeats. Relaxed, any word that is no generic noun will do."""
+    if word.lower() in GENERIC_WORDS or (word.endswith(("al", "ic", "ar")) and word.islower()):
+        return False  # adjectives alone ("adversarial", "stochastic", "linear") name nothing
+    return not strict or word_class(word) == NAME or (len(word) >= 8 and count >= 2)
