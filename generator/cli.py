@@ -62,6 +62,10 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--root", default=".", help="project folder (holds lists/)")
     check.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
     check.set_defaults(run=_check)
+    find = command("find", "print papers matching all WORDS, with ids for lists/curation.yml")
+    find.add_argument("words", nargs="+", metavar="WORD")
+    find.add_argument("--root", default=".", help="project folder (holds lists/)")
+    find.set_defaults(run=_find)
     return parser
 
 
@@ -78,6 +82,31 @@ def _check(args: argparse.Namespace) -> int:
     count = len(collection.problems)
     print(f"{len(collection.papers)} papers in {len(collection.lists)} lists, {count} warning(s)")
     return 1 if args.strict and count else 0
+
+
+def _find(args: argparse.Namespace) -> int:
+    logging.getLogger("generator").setLevel(logging.WARNING)
+    collection = pipeline.collect(Settings.from_root(Path(args.root)))
+    words = [word.casefold() for word in args.words]
+    found = [p for p in collection.papers if all(w in _searchable(p) for w in words)]
+    for paper in found:
+        print(f"{paper.id}  {paper.title}")
+        details = [
+            f"kind: {paper.kind}",
+            f"topics: {', '.join(paper.topic_names)}",
+            f"tags: {', '.join(paper.tags)}",
+            f"lists: {', '.join(paper.lists)}",
+            f"page: papers/{paper.slug}/",
+        ]
+        if paper.curation.status:
+            details.append(f"status: {paper.curation.status}")
+        print("    " + "\n    ".join(details))
+    print(f"{len(found)} of {len(collection.papers)} papers match")
+    return 0 if found else 1
+
+
+def _searchable(paper) -> str:
+    return " ".join((paper.id, paper.title, paper.text, *paper.tags, *paper.lists)).casefold()
 
 
 def _generate(args: argparse.Namespace) -> int:

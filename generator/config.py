@@ -25,6 +25,7 @@ class Settings:
     taxonomy_path: Path
     lock_path: Path
     curation_path: Path
+    site_name: str = "Reading list"
     related_count: int = 5
     page_size: int = 200  # papers per listing page before it is split
 

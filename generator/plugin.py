@@ -45,6 +45,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
             root,
             lists=self.config.lists_dir,
             docs=str(Path(config.docs_dir).relative_to(root.resolve())),
+            site_name=config.site_name,
             related_count=self.config.related,
             page_size=self.config.page_size,
         )

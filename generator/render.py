@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import posixpath
+import re
 from collections import defaultdict
 from dataclasses import dataclass
 from functools import cached_property
@@ -127,10 +128,21 @@ def render_site(collection: Collection, settings: Settings) -> dict[str, str]:
     for paper in collection.papers:
         pages.update(_paper_page(site, paper))
     pages.update(_listing_pages(site))
-    pages["index.md"] = _page(
-        "home.md.j2", "index.md", {"title": "Home", "hide": ["navigation", "toc"]}, site=site
-    )
+    pages["index.md"] = _home(site)
     return dict(sorted(pages.items()))
+
+
+def _home(site: Site) -> str:
+    papers = site.collection.papers
+    by_status = {
+        label: [p.id for p in papers if p.curation.status == status]
+        for status, label in (("reading", "Reading now"), ("to-read", "To read"), ("read", "Read"))
+    }
+    return _page(
+        "home.md.j2", "index.md", {"title": "Home", "hide": ["navigation", "toc"]}, site=site,
+        featured=[p.id for p in papers if p.curation.featured], by_status=by_status,
+        pager=Pager(1, ("index.md",), 0, 0),
+    )  # fmt: skip
 
 
 def _paper_page(site: Site, paper: Paper) -> dict[str, str]:
@@ -148,6 +160,9 @@ def _paper_page(site: Site, paper: Paper) -> dict[str, str]:
         "lists": list(paper.lists),
         "links": [{"url": link.url, "label": link.label} for link in paper.links],
         "first_seen": site.collection.lock.first_seen(paper.id),
+        "title_source": paper.title_source,
+        **_bibliographic(paper),
+        **_curated(paper),
         "template": "paper.html",
         "hide": ["tags"],
     }
@@ -155,9 +170,29 @@ def _paper_page(site: Site, paper: Paper) -> dict[str, str]:
         "paper": paper,
         "entry": entry,
         "abstract": Md(markup.parse(paper.abstract).markdown),
+        "note": [Md(markup.parse(part).markdown) for part in _paragraphs(paper.curation.note)],
+        "stars": "★" * paper.curation.rating + "☆" * (5 - paper.curation.rating),
         "related": [site.entries[pid] for pid in paper.related],
     }
     return {entry.path: _page("paper.md.j2", entry.path, meta, site=site, **context)}
+
+
+def _bibliographic(paper: Paper) -> dict:
+    """What a source said about the paper, only the fields it gave."""
+    bib = paper.bib
+    fields = {"authors": list(bib.authors), "year": bib.year, "venue": bib.venue, "doi": bib.doi,
+              "url": bib.url}  # fmt: skip
+    return {key: value for key, value in fields.items() if value}
+
+
+def _curated(paper: Paper) -> dict:
+    curation = paper.curation
+    fields = {"status": curation.status, "rating": curation.rating, "featured": curation.featured}
+    return {key: value for key, value in fields.items() if value}
+
+
+def _paragraphs(text: str) -> list[str]:
+    return [part for part in re.split(r"\n\s*\n", text) if part.strip()]
 
 
 @dataclass(frozen=True)
