@@ -1,50 +1,151 @@
-"""Topics: 1-3 per paper from the curator's taxonomy, each with the evidence that chose it.
+"""Topics: 1-2 per paper from the curator's taxonomy, each with the evidence that chose it.
 
-A topic's score sums its keywords found in the paper's text, a multi-word keyword counting
-more (it is more specific) and a keyword in the title or tags counting double. A paper whose
-best score stays under the taxonomy's `min_score` goes to the catch-all topic.
+A topic's score sums the taxonomy keywords found in a paper. A keyword counts more when it is
+longer (more specific), when it sits in the title or tags, and less when several topics share
+it. The best topic is kept if it reaches the taxonomy's `min_score`; a second one only if it
+comes close to the first (`RELATIVE_SCORE`): fewer, surer topics make topic pages that hold
+papers which really belong together. Papers that reach no topic go to the catch-all.
+Matching works on word tokens, so each text is read once whatever the taxonomy's size.
 """
 
 from __future__ import annotations
 
+import math
 import re
-from functools import lru_cache
+from collections import Counter, defaultdict
+from dataclasses import dataclass
 
-from .models import Taxonomy, Topic, TopicMatch
+from .models import Taxonomy, TopicMatch
 
-
-@lru_cache(maxsize=4096)
-def _keyword_pattern(keyword: str) -> re.Pattern[str]:
-    # Keywords match whole words; a trailing "*" matches any ending ("optimi*").
-    body = re.escape(keyword.lower().rstrip("*")).replace(r"\ ", r"[\s-]+")
-    suffix = r"\w*" if keyword.endswith("*") else r"(?:s|es)?"
-    return re.compile(rf"(?<![\w-]){body}{suffix}(?![\w-])")
+RELATIVE_SCORE = 0.75  # a second topic needs this share of the best topic's score
+HEADING_BONUS = 2.0  # a keyword in the title or tags says what the paper is about
+_WORD = re.compile(r"[a-z0-9]+")
 
 
-def score_topic(topic: Topic, body: str, heading: str) -> TopicMatch:
-    score, matched = 0.0, []
-    for keyword in topic.keywords:
-        pattern = _keyword_pattern(keyword)
-        hits = len(pattern.findall(body))
-        if not hits:
-            continue
-        weight = 1.0 + 0.5 * (len(keyword.split()) - 1)
-        bonus = 2.0 if pattern.search(heading) else 1.0
-        score += weight * bonus * min(hits, 3) ** 0.5
-        matched.append(keyword)
-    return TopicMatch(topic.name, round(score, 2), tuple(matched))
+@dataclass(frozen=True)
+class _Keyword:
+    text: str  # as the curator wrote it, reported as evidence
+    topic: int  # index into the taxonomy's topics
+    tokens: tuple[str, ...]
+    prefix: bool  # the last token matches any word it begins ("optimi*")
+    weight: float
+
+
+def tokens(text: str) -> list[str]:
+    """Lower-case word tokens with plural endings dropped; hyphens split words."""
+    return [_stem(word) for word in _WORD.findall(text.lower())]
+
+
+def _stem(word: str) -> str:
+    # Just enough to make "models"/"model" and "attacks"/"attack" equal; never shown.
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+class Matcher:
+    """A taxonomy's keywords indexed by first token, built once per taxonomy."""
+
+    def __init__(self, taxonomy: Taxonomy) -> None:
+        self.taxonomy = taxonomy
+        self.topics = [topic for topic in taxonomy.topics if not topic.catch_all]
+        # Spellings that read alike ("long-context", "long context") are one keyword.
+        spelled = [{_spelling(kw): kw for kw in topic.keywords} for topic in self.topics]
+        shared = Counter(spelling for keywords in spelled for spelling in keywords)
+        self.exact: dict[str, list[_Keyword]] = defaultdict(list)
+        self.prefixes: list[_Keyword] = []
+        for index, keywords in enumerate(spelled):
+            for spelling, text in keywords.items():
+                keyword = _keyword(text, index, shared[spelling])
+                if not keyword.tokens:
+                    continue
+                if keyword.prefix and len(keyword.tokens) == 1:
+                    self.prefixes.append(keyword)
+                else:
+                    self.exact[keyword.tokens[0]].append(keyword)
+        self._by_prefix: dict[str, list[_Keyword]] = {}
+
+    def hits(self, words: list[str]) -> Counter[_Keyword]:
+        """How often each keyword occurs in a token list."""
+        found: Counter[_Keyword] = Counter()
+        for position, word in enumerate(words):
+            for keyword in self.exact.get(word, ()):
+                if _matches(keyword, words, position):
+                    found[keyword] += 1
+            found.update(self._prefixed(word))
+        return found
+
+    def _prefixed(self, word: str) -> list[_Keyword]:
+        cached = self._by_prefix.get(word)
+        if cached is None:
+            cached = [kw for kw in self.prefixes if word.startswith(kw.tokens[0])]
+            self._by_prefix[word] = cached
+        return cached
+
+
+def _spelling(keyword: str) -> tuple[tuple[str, ...], bool]:
+    return tuple(tokens(keyword.rstrip("*"))), keyword.endswith("*")
+
+
+def _keyword(text: str, index: int, shared_by: int) -> _Keyword:
+    prefix = text.endswith("*")
+    words = tuple(tokens(text.rstrip("*")))
+    if prefix and words:  # keep the prefix as written: "optimi*" is no plural
+        words = (*words[:-1], _WORD.findall(text.rstrip("*").lower())[-1])
+    weight = (1.0 + 0.5 * (len(words) - 1)) / math.sqrt(shared_by)
+    return _Keyword(text, index, words, prefix, weight)
+
+
+def _matches(keyword: _Keyword, words: list[str], position: int) -> bool:
+    size = len(keyword.tokens)
+    window = words[position : position + size]
+    if len(window) < size:
+        return False
+    if keyword.prefix:
+        return tuple(window[:-1]) == keyword.tokens[:-1] and window[-1].startswith(
+            keyword.tokens[-1]
+        )
+    return tuple(window) == keyword.tokens
+
+
+_MATCHERS: dict[int, Matcher] = {}
+
+
+def matcher_for(taxonomy: Taxonomy) -> Matcher:
+    """The taxonomy's matcher, built on first use (a build scores every paper with it)."""
+    cached = _MATCHERS.get(id(taxonomy))
+    if cached is None or cached.taxonomy is not taxonomy:
+        cached = _MATCHERS[id(taxonomy)] = Matcher(taxonomy)
+    return cached
+
+
+def score_topics(
+    taxonomy: Taxonomy, *, text: str, title: str, tags: tuple[str, ...]
+) -> list[TopicMatch]:
+    """Every topic with a positive score, strongest first (ties by name)."""
+    matcher = matcher_for(taxonomy)
+    heading = set(matcher.hits(tokens(f"{title} . {' . '.join(tags)}")))
+    scores: dict[int, float] = defaultdict(float)
+    matched: dict[int, list[str]] = defaultdict(list)
+    for keyword, count in matcher.hits(tokens(f"{title} . {text} . {' . '.join(tags)}")).items():
+        bonus = HEADING_BONUS if keyword in heading else 1.0
+        scores[keyword.topic] += keyword.weight * bonus * math.sqrt(min(count, 4))
+        matched[keyword.topic].append(keyword.text)
+    found = [
+        TopicMatch(matcher.topics[i].name, round(score, 2), tuple(matched[i]))
+        for i, score in scores.items()
+    ]
+    return sorted(found, key=lambda match: (-match.score, match.topic))
 
 
 def assign_topics(
     taxonomy: Taxonomy, *, text: str, title: str, tags: tuple[str, ...]
 ) -> tuple[TopicMatch, ...]:
     """The best 1..max_topics topics, strongest first; the catch-all when none is strong."""
-    heading = f"{title} {' '.join(tags)}".lower()
-    body = f"{text} {heading}".lower()
-    scored = [score_topic(topic, body, heading) for topic in taxonomy.topics if not topic.catch_all]
-    scored = [match for match in scored if match.score >= taxonomy.min_score]
-    scored.sort(key=lambda match: (-match.score, match.topic))
-    if not scored:
+    scored = score_topics(taxonomy, text=text, title=title, tags=tags)
+    if not scored or scored[0].score < taxonomy.min_score:
         return (TopicMatch(taxonomy.catch_all.name, 0.0, ()),)
-    best = scored[0].score
-    return tuple(match for match in scored[: taxonomy.max_topics] if match.score >= 0.5 * best)
+    floor = max(taxonomy.min_score, RELATIVE_SCORE * scored[0].score)
+    return tuple(match for match in scored[: taxonomy.max_topics] if match.score >= floor)
