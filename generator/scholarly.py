@@ -69,10 +69,12 @@ def doi(paper: Paper) -> str:
 
 
 def keywords(paper: Paper) -> list[str]:
-    """The paper's tags, then the source's keywords that are not already tags."""
-    seen = {tag.lower() for tag in paper.tags}
-    extra = [k for k in map(clean, paper.bib.keywords) if k and k.lower() not in seen]
-    return [*map(clean, paper.tags), *dict.fromkeys(extra)]
+    """The paper's tags, then the source's keywords; each once, whatever its case."""
+    found: dict[str, str] = {}
+    for word in map(clean, (*paper.tags, *paper.bib.keywords)):
+        if word:
+            found.setdefault(word.lower(), word)
+    return list(found.values())
 
 
 def venue_kind(venue: str) -> str:

@@ -1,0 +1,187 @@
+"""scholarly: shared citation values, JSON-LD that cannot leave its <script>, Highwire tags.
+
+The JSON-LD is embedded in an HTML page exactly as the paper template prints it and read back
+by two HTML parsers (html5lib, as browsers parse, and lxml): one script element, the same data,
+nothing after it turned into markup. A naive `json.dumps` embedding fails the same check.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from dataclasses import replace
+
+import pytest
+from bs4 import BeautifulSoup
+
+from generator import scholarly
+from generator.models import Link
+from tests.test_exports import HOSTILE, make_paper
+
+SITE = "https://example.org/list/"
+PARSERS = ["html5lib", "lxml"]
+
+
+def page_with(script: str, meta: list[tuple[str, str]] = ()) -> str:
+    tags = "".join(f'<meta name="{html.escape(n)}" content="{html.escape(c)}">' for n, c in meta)
+    return (f'<!doctype html><html><head><title>t</title>{tags}'
+            f'<script type="application/ld+json">{script}</script></head>'
+            f'<body><p id="after">after</p></body></html>')  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("value", "cleaned"),
+    [
+        ("  two\n\tlines\r\n ", "two lines"),
+        ("nul\x00bell\x07esc\x1b", "nulbellesc"),
+        ("c1\x85next\x9f", "c1 next"),
+        ("bad \ufffe\uffff \ud800 end", "bad end"),
+        ("中文 ünï 🚀", "中文 ünï 🚀"),
+        ("nbsp\xa0and\u2028ls", "nbsp and ls"),
+    ],
+)
+def test_clean_keeps_one_line_of_printable_text(value, cleaned):
+    assert scholarly.clean(value) == cleaned
+
+
+@pytest.mark.parametrize(
+    ("venue", "kind"),
+    [
+        ("", ""),
+        ("  ", ""),
+        ("ICML 2025", "conference"),
+        ("Advances in Neural Information Processing Systems", "conference"),
+        ("Journal of Machine Learning Research", "journal"),
+        ("Transactions on Machine Learning Research", "journal"),
+        ("Physical Review Letters", "journal"),
+        ("arXiv", "preprint"),
+        ("CoRR abs/2501.00001", "preprint"),
+    ],
+)
+def test_venue_kind(venue, kind):
+    assert scholarly.venue_kind(venue) == kind
+
+
+@pytest.mark.parametrize(
+    ("written", "bare"),
+    [
+        ("10.1000/xyz", "10.1000/xyz"),
+        ("https://doi.org/10.1000/xyz", "10.1000/xyz"),
+        ("http://dx.doi.org/10.1000/xyz", "10.1000/xyz"),
+        ("doi: 10.1000/xyz", "10.1000/xyz"),
+        ("DOI:10.1000/xyz", "10.1000/xyz"),
+        ("", ""),
+    ],
+)
+def test_doi_is_bare(written, bare):
+    assert scholarly.doi(make_paper(doi=written)) == bare
+
+
+@pytest.mark.parametrize(
+    ("url", "links", "pdf"),
+    [
+        ("https://x.org/paper.pdf", (), "https://x.org/paper.pdf"),
+        ("https://x.org/PAPER.PDF?dl=1", (), "https://x.org/PAPER.PDF?dl=1"),
+        ("https://openreview.net/pdf?id=abc", (), "https://openreview.net/pdf?id=abc"),
+        ("https://arxiv.org/abs/2501.00001", ("https://arxiv.org/pdf/2501.00001",),
+         "https://arxiv.org/pdf/2501.00001"),
+        ("https://x.org/abstract", ("https://github.com/x/pdf-tools",), ""),
+        ("javascript:alert(1)//.pdf", (), ""),
+        ("", (), ""),
+    ],
+)  # fmt: skip
+def test_pdf_url_only_when_known(url, links, pdf):
+    paper = replace(make_paper(url=url), links=tuple(Link(u, "link") for u in links))
+    assert scholarly.pdf_url(paper) == pdf
+
+
+def test_keywords_are_tags_then_new_source_keywords():
+    paper = make_paper(keywords=("llm", "Interpretability", "interpretability", " "))
+    assert scholarly.keywords(paper) == ["sparse autoencoder", "LLM", "Interpretability"]
+
+
+# JSON-LD -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("parser", PARSERS)
+@pytest.mark.parametrize("hostile", HOSTILE)
+def test_json_ld_stays_inside_its_script(hostile, parser):
+    paper = make_paper(title=hostile, authors=(hostile,), venue=hostile)
+    soup = BeautifulSoup(page_with(scholarly.json_ld(paper, site_url=SITE)), parser)
+    (script,) = soup.find_all("script")
+    assert json.loads(script.string) == scholarly.scholarly_article(paper, site_url=SITE)
+    assert json.loads(script.string)["name"] == scholarly.clean(hostile)
+    assert [p["id"] for p in soup.body.find_all("p")] == ["after"]
+    assert soup.body.get_text() == "after"
+
+
+def test_a_naive_embedding_would_break_out():
+    """The check above has teeth: plain json.dumps lets `</script>` end the script."""
+    article = scholarly.scholarly_article(make_paper(title=HOSTILE[0]), site_url=SITE)
+    soup = BeautifulSoup(page_with(json.dumps(article)), "html5lib")
+    assert len(soup.find_all("script")) > 1
+
+
+def test_json_ld_says_what_is_known():
+    paper = make_paper("p1", title="Sparse", authors=("Ann Smith", "Bob Jones"), year="2025-07",
+                       venue="ICML", doi="doi:10.1/x", url="https://x.org/p")  # fmt: skip
+    article = json.loads(scholarly.json_ld(paper, site_url=SITE))
+    assert article["@type"] == "ScholarlyArticle"
+    assert article["@id"] == article["url"] == SITE + "papers/slug-p1/"
+    assert article["author"] == [{"@type": "Person", "name": "Ann Smith"},
+                                 {"@type": "Person", "name": "Bob Jones"}]  # fmt: skip
+    assert article["datePublished"] == "2025"
+    assert article["isPartOf"] == {"@type": "CreativeWork", "name": "ICML"}
+    assert article["identifier"]["value"] == "10.1/x"
+    assert article["sameAs"] == ["https://doi.org/10.1/x", "https://x.org/p"]
+    assert article["description"] == "We study Sparse."
+    assert article["about"] == [{"@type": "Thing", "name": "Large Language Models"}]
+
+
+def test_json_ld_invents_nothing():
+    article = json.loads(scholarly.json_ld(make_paper(), site_url=""))
+    assert set(article) == {"@context", "@type", "name", "headline", "abstract", "description",
+                            "keywords", "about"}  # fmt: skip
+
+
+# Highwire ----------------------------------------------------------------------------------
+
+
+def test_highwire_tags_for_a_conference_paper():
+    paper = make_paper("p1", title="Sparse", authors=("Ann Smith", "Bob Jones"), year="2025",
+                       venue="ICML", doi="10.1/x", url="https://x.org/p.pdf")  # fmt: skip
+    assert scholarly.highwire(paper, site_url=SITE) == [
+        ("citation_title", "Sparse"),
+        ("citation_author", "Ann Smith"),
+        ("citation_author", "Bob Jones"),
+        ("citation_publication_date", "2025"),
+        ("citation_conference_title", "ICML"),
+        ("citation_doi", "10.1/x"),
+        ("citation_abstract_html_url", SITE + "papers/slug-p1/"),
+        ("citation_pdf_url", "https://x.org/p.pdf"),
+        ("citation_keywords", "sparse autoencoder"),
+        ("citation_keywords", "LLM"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("venue", "name"),
+    [("Journal of ML", "citation_journal_title"), ("ICML", "citation_conference_title")],
+)
+def test_highwire_venue_tag_follows_the_venue(venue, name):
+    pairs = scholarly.highwire(make_paper(venue=venue), site_url=SITE)
+    assert (name, venue) in pairs
+
+
+def test_highwire_invents_nothing():
+    names = [name for name, _ in scholarly.highwire(make_paper(venue="arXiv"), site_url="")]
+    assert names == ["citation_title", "citation_keywords", "citation_keywords"]
+
+
+@pytest.mark.parametrize("hostile", HOSTILE)
+def test_highwire_values_survive_html_attributes(hostile):
+    pairs = scholarly.highwire(make_paper(title=hostile, authors=(hostile,)), site_url=SITE)
+    soup = BeautifulSoup(page_with("{}", pairs), "html5lib")
+    read = [(m["name"], m["content"]) for m in soup.head.find_all("meta")]
+    assert read == pairs
+    assert ("citation_title", scholarly.clean(hostile)) in read
