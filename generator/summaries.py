@@ -1,14 +1,20 @@
 """The contribution sentence (`summary`) and the kind of paper (`kind`).
 
-Both read the abstract's sentences only; they never look at other papers.
+Both read one abstract's sentences only; they never look at other papers. The contribution
+sentence is the one where the authors say what they do ("we propose", "this paper argues"),
+not background or results; the summary is that sentence's source fragment (same LaTeX and
+Markdown, so listings render its math) without connectives such as "To address this,". The
+kind comes from cue phrases: "This position paper", "we introduce ... a benchmark", proofs
+and bounds, studies that propose nothing.
 """
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
+from typing import NamedTuple
 
-from .markup import parse
-from .sentences import split_sentences
+from .sentences import analyse, base_form, first_clause
 
 KINDS = ("position", "benchmark", "theory", "empirical", "method")
 KIND_LABELS = {
@@ -19,85 +25,207 @@ KIND_LABELS = {
     "method": "Method",
 }
 
-_CONTRIBUTION = re.compile(
-    r"\b(we|this (?:paper|work|study|position paper)|our (?:work|paper))\s+"
-    r"(?:\w+ly\s+)?(propose|introduce|present|develop|design|establish|show|prove|demonstrate|"
-    r"study|investigate|analy[sz]e|argue|provide|derive|formulate|identify|find|explore|"
-    r"address|tackle|examine|characteri[sz]e|revisit|consider|focus|put forward|offer|"
-    r"contribute|bridge|take|leverage|unify|extend|reveal|theoretically)\b",
-    re.IGNORECASE,
+# Verbs (base form) after "we" or "this paper": introducing something, or stating a result.
+INTRO_VERBS = frozenset(
+    """propose introduce present develop design build construct create curate
+    release offer contribute establish formulate describe""".split()
 )
-_STRONG_VERB = re.compile(r"\b(propose|introduce|present|develop|argue|design)s?\b", re.I)
-_BACKGROUND = re.compile(
-    r"^(recent|however|despite|although|while|existing|current|traditional|prior|"
-    r"previous|many|most|in recent|over the past|as\b|with the)",
-    re.IGNORECASE,
+STATE_VERBS = frozenset(
+    """show prove demonstrate derive study investigate analyze analyse argue
+    provide identify find explore address tackle examine characterize characterise revisit consider
+    reveal unify extend bridge formalize formalise conduct perform evaluate quantify compare
+    benchmark observe uncover""".split()
 )
-_PREAMBLE = re.compile(
-    r"^(?:in|within) (?:this|the present) (?:paper|work|study|note|article)\s*,?\s*"
-    r"|^(?:here|to (?:this end|address (?:this|these)[^,]*|bridge this gap|fill this gap)),\s*",
-    re.IGNORECASE,
+_STUDY_VERBS = frozenset(
+    """study investigate analyze analyse examine evaluate observe find measure
+    compare benchmark conduct perform quantify""".split()
 )
+_SUBJECT = re.compile(r"we (?:[a-z]+ly )?(?:also |further |then |first |now |here )?([a-z]+)")
+_THIS = re.compile(
+    r"this (?:paper|work|study|article|note|position paper) (?:[a-z]+ly )?(?:also |further )?"
+    r"([a-z]+)"
+)
+# How sentences open: background, a secondary contribution, the paper itself.
+_BACKGROUND = (
+    *"""recent however despite although though while existing current traditional prior previous
+    conventional standard typically""".split(),
+    *("many ", "most ", "as ", "with the"),
+)
+_SECONDARY = (
+    *"""additionally furthermore moreover finally lastly second third besides beyond""".split(),
+    *("we also", "we further", "we then", "we finally", "we additionally", "in addition"),
+    *("then,", "next,", "to further", "as a side", "as a final"),
+)
+_HERE = ("in this paper", "in this work", "in this study", "this paper", "this work", "here we",
+         "here, we", "in this note", "in this article")  # fmt: skip
+_OUTCOME_VERBS = ("show", "demonstrat", "confirm", "indicat", "validat", "verif", "reveal")
 
 
-def contribution_index(sentences: list[str]) -> int:
-    """Index of the sentence that best states what the paper contributes."""
-    best, best_score = 0, float("-inf")
-    for index, sentence in enumerate(sentences):
-        score = _contribution_score(sentence, index)
-        if score > best_score:
-            best, best_score = index, score
-    return best
+class Claim(NamedTuple):
+    """ "we propose", "this paper argues": where the authors say what they do."""
+
+    start: int
+    end: int  # just after the verb
+    verb: str  # base form: "propose"
 
 
-def _contribution_score(sentence: str, index: int) -> float:
-    score = 0.0
-    if _CONTRIBUTION.search(sentence):
-        score += 3
-    if _STRONG_VERB.search(sentence):
+@lru_cache(maxsize=1024)
+def claims(lower: str) -> tuple[Claim, ...]:
+    """Every "we <verb>" / "this paper <verb>s" in a lowercase sentence, in order."""
+    found = []
+    for pattern in (_SUBJECT, _THIS) if "this " in lower else (_SUBJECT,):
+        for match in pattern.finditer(lower):
+            if match.start() == 0 or not lower[match.start() - 1].isalnum():
+                found.append(Claim(match.start(), match.end(), base_form(match.group(1))))
+    return tuple(sorted(found)) if len(found) > 1 else tuple(found)
+
+
+def is_position(lower: str) -> bool:
+    """Whether the (lowercase) abstract presents itself as a position paper."""
+    return "position paper" in lower or "this position" in lower or "take the position" in lower
+
+
+@lru_cache(maxsize=64)
+def ranking(abstract: str) -> tuple[int, ...]:
+    """Sentence indices (in `analyse(abstract)`), best statement of the contribution first."""
+    return rank_sentences(analyse(abstract).lower)
+
+
+def focus_index(abstract: str) -> int:
+    """Index of the sentence that states the contribution."""
+    return ranking(abstract)[0]
+
+
+def rank_sentences(sentences: tuple[str, ...] | list[str]) -> tuple[int, ...]:
+    """Indices of lowercase `sentences`, best statement of the contribution first."""
+    scores = [_contribution_score(sentence, index) for index, sentence in enumerate(sentences)]
+    return tuple(sorted(range(len(scores)), key=lambda i: (-scores[i], i))) or (0,)
+
+
+def _contribution_score(lower: str, index: int) -> float:
+    verbs = [claim.verb for claim in claims(lower)]
+    introduces = any(verb in INTRO_VERBS for verb in verbs)
+    score = 5.0 if introduces else 3.0 if any(v in STATE_VERBS for v in verbs) else 0.0
+    score += 1.5 if verbs and not score else 0.0
+    if introduces and ("propose to " in lower or "proposes to " in lower):
+        score -= 1  # "we propose to ..." is usually a step, not the paper's thing
+    if "position paper" in lower:
+        score += 6
+    if lower.startswith(_HERE) or ", in this paper" in lower or "in this work" in lower:
         score += 2
-    if re.search(r"\b(in this (paper|work)|this paper|position paper)\b", sentence, re.I):
-        score += 1.5
-    if _BACKGROUND.match(sentence):
+    if not verbs and lower.startswith(_BACKGROUND):
+        score -= 3
+    if lower.startswith(_SECONDARY):
         score -= 2.5
-    if re.search(r"\b(experiments?|results) (show|demonstrate|confirm|indicate)", sentence, re.I):
-        score -= 1
-    return score - 0.15 * index
+    if not introduces and _reports_outcome(lower):
+        score -= 3
+    if "github" in lower or ("code" in lower and "available" in lower):
+        score -= 5
+    return score - 0.1 * index
+
+
+def _reports_outcome(lower: str) -> bool:
+    """ "Experiments show that ...": results, not the contribution."""
+    if not ("experiment" in lower or "result" in lower or "evaluation" in lower
+            or "empirical" in lower):  # fmt: skip
+        return False
+    return any(verb in lower for verb in _OUTCOME_VERBS)
 
 
 def summarize(abstract: str) -> str:
     """The contribution sentence, as a source fragment, cleaned of its preamble."""
-    sentences = split_sentences(abstract)
-    if not sentences:
-        return abstract
-    sentence = _PREAMBLE.sub("", sentences[contribution_index(sentences)]).strip()
-    return sentence[:1].upper() + sentence[1:]
+    return strip_preamble(analyse(abstract).sources[focus_index(abstract)])
+
+
+# Opening phrases that only connect a sentence to the ones before it.
+_CONNECTIVE = re.compile(
+    r"(?:to (?:this end|that end|address|tackle|solve|bridge|fill|overcome|remedy|mitigate|"
+    r"alleviate|close|fix|handle|resolve|answer|fully|further|better)|motivated|inspired|based|"
+    r"building|guided|driven|given|towards?|against|in (?:light|response|contrast|particular|"
+    r"practice|summary|short|addition)|as (?:such|a result)|therefore|thus|hence|consequently|"
+    r"accordingly|however|moreover|furthermore|additionally|specifically|instead|conversely|"
+    r"first(?:ly)?|second(?:ly)?|third(?:ly)?|finally|lastly|overall|then|next|notably|"
+    r"importantly|concretely|here|with this|in this (?:paper|work|study|note|article))\b",
+    re.IGNORECASE,
+)
+_OPENING = re.compile(r"([^,;:()$]{2,120}?),\s+(?=(?:we|this|our|it|the|these|in)\b)", re.I)
+_BACK_REFERENCE = re.compile(r"\b(?:this|these|that|those|such|above|aforementioned)\b", re.I)
+
+
+def strip_preamble(sentence: str) -> str:
+    """Drop "In this paper,", "To address this," and the like; capitalise what is left."""
+    for _ in range(3):  # "However, in this paper, we ..." has two
+        stripped = re.sub(r"^(?:here|in this (?:paper|work|study)),?\s+(?=we\b)", "", sentence,
+                          flags=re.I)  # fmt: skip
+        opening = _OPENING.match(stripped)
+        if opening and len(opening.group(1).split()) <= 14:
+            phrase = opening.group(1)
+            if _CONNECTIVE.match(phrase) or _BACK_REFERENCE.search(phrase):
+                stripped = stripped[opening.end() :]
+        if stripped == sentence:
+            break
+        sentence = stripped
+    return _capitalise(sentence)
+
+
+def _capitalise(sentence: str) -> str:
+    match = re.search(r"[A-Za-z]", sentence)
+    if not match:
+        return sentence
+    at = match.start()
+    return sentence[:at] + sentence[at].upper() + sentence[at + 1 :]
 
 
 def classify(abstract: str) -> str:
-    """One of KINDS, from cue phrases in the abstract's plain text."""
-    text = parse(abstract).text.lower()
-    if re.search(r"\bposition paper\b|\bthis position\b|\bwe take the position\b", text):
+    """One of KINDS, from cue phrases in the abstract's sentences."""
+    lower = " ".join(analyse(abstract).lower)
+    if is_position(lower):
         return "position"
-    if re.search(
-        r"\b(?:introduce|present|propose|release|construct|build|curate|create)\b[^.]{0,80}"
-        r"\b(?:benchmarks?|datasets?|test ?beds?|suites?|corpus|corpora|leaderboard)\b",
-        text,
-    ):
+    objects, verbs = _introduced(analyse(abstract).lower)
+    first = next((obj for obj in objects if _BENCHMARK.search(obj) or _STUDY.match(obj)), "")
+    if first and not _STUDY.match(first):
         return "benchmark"
-    theory = len(re.findall(
-        r"\b(?:theorem|lemma|we prove|proofs?|upper bounds?|lower bounds?|regret|minimax|"
-        r"sample complexity|convergence rate|tight bound|provabl[ey]|guarantees?)\b",
-        text,
-    ))  # fmt: skip
-    experiments = len(re.findall(r"\b(?:experiments?|empirical(?:ly)?|benchmarks?)\b", text))
-    if theory >= 3 and theory > experiments:
+    theory = sum(lower.count(cue) for cue in _THEORY)
+    experiments = sum(lower.count(cue) for cue in _EXPERIMENT)
+    if theory >= 4 and theory >= 2 * experiments:
         return "theory"
-    proposes = re.search(r"\bwe (?:propose|introduce|present|develop|design)\b", text)
-    if not proposes and re.search(
-        r"\b(?:empirical(?:ly)? (?:study|analysis|investigation)|we (?:study|investigate|"
-        r"analy[sz]e|examine|evaluate|find|observe)|systematic(?:ally)?|large-scale study)\b",
-        text,
-    ):
+    if first or (not objects and verbs & _STUDY_VERBS and experiments >= theory):
         return "empirical"
     return "method"
+
+
+_BENCHMARK = re.compile(
+    r"(?:benchmark|dataset|test ?bed|suite|corpus|corpora|leaderboard|arena|environment)s?\b"
+)
+_THEORY = ("theorem", "lemma", "we prove", "prove that", "proof", "bound", "regret", "minimax",
+           "sample complexity", "convergence rate", "tight", "provabl", "guarantee", "asymptotic",
+           "np-hard", "polynomial time", "polynomial-time", "approximation ratio",
+           "approximation algorithm", "theoretical", "characteriz", "necessary and sufficient",
+           "closed-form", "optimality")  # fmt: skip
+_EXPERIMENT = ("experiment", "empirical", "benchmark", "dataset", "state-of-the-art",
+               "outperform", "accuracy", "real-world", "we evaluate", "simulation")  # fmt: skip
+_STUDY = re.compile(
+    r"(?:an? |the |our )?(?:[\w-]+ ){0,3}(?:study|studies|analysis|analyses|evaluation|"
+    r"investigation|comparison|examination|survey|audit|assessment|measurement)\b"
+)
+
+
+def _introduced(sentences: tuple[str, ...]) -> tuple[list[str], set[str]]:
+    """What each "we introduce/propose/conduct ..." introduces (with its appositive), and
+    every verb the authors use about themselves."""
+    objects, verbs = [], set()
+    for lower in sentences:
+        for claim in claims(lower):
+            verbs.add(claim.verb)
+            rest = lower[claim.end :]
+            if claim.verb in INTRO_VERBS or (claim.verb in ("conduct", "perform")
+                                             and rest.startswith((" a ", " an "))):  # fmt: skip
+                objects.append(_object_of(rest))
+    return objects, verbs
+
+
+def _object_of(rest: str) -> str:
+    rest = rest.lstrip()
+    head = first_clause(rest)
+    appositive = re.match(r"\s*(?:\([^()]*\))?\s*[,:]\s*((?:an?|the)\s.+)", rest[len(head) :])
+    return head + (" " + first_clause(appositive.group(1)) if appositive else "")

@@ -1,0 +1,94 @@
+#!/usr/bin/env python3
+"""Score derived titles against real ones: generate the pages of some lists, run titlescore.
+
+Usage: python scripts/score_titles.py [--seeds DIR] [--truth FILE] [--show]
+
+The lists in DIR are copied into a temporary project laid out like this repository (mkdocs.yml,
+overrides/, docs/, lists/topics.yml), `python -m generator.cli generate` writes the pages there,
+and the shared scorer compares the titles in their front matter with the real titles in FILE.
+It also prints the time `titles`/`summaries` take per abstract. Nothing here is tuned to a
+particular list: the same script scores unseen lists.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+SHARED = REPO.parent / "shared"
+GENERATED = {"index.md", "papers", "topics", "lists", "tags", "kinds"}
+
+
+def main() -> int:
+    args = _parser().parse_args()
+    with tempfile.TemporaryDirectory(prefix="titlescore-") as tmp:
+        project = _make_project(Path(tmp) / "project", args.seeds)
+        _run([sys.executable, "-m", "generator.cli", "-q", "generate", "--root", str(project)])
+        scorer = [sys.executable, str(args.scorer), str(args.truth), str(args.seeds)]
+        command = [*scorer, str(project / "docs" / "papers")]
+        _run(command + (["--show"] if args.show else []))
+    _print_timing(args.seeds)
+    return 0
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--seeds", type=Path, default=SHARED / "seeds", help="folder of lists")
+    parser.add_argument("--truth", type=Path, default=SHARED / "eval" / "dev_titles.jsonl")
+    parser.add_argument("--scorer", type=Path, default=SHARED / "eval" / "titlescore.py")
+    parser.add_argument("--show", action="store_true", help="one row per paper")
+    return parser
+
+
+def _make_project(target: Path, seeds: Path) -> Path:
+    """A project like the repository's, with the lists of `seeds` instead of the shipped ones."""
+    target.mkdir(parents=True)
+    shutil.copy(REPO / "mkdocs.yml", target / "mkdocs.yml")
+    shutil.copytree(REPO / "overrides", target / "overrides")
+    shutil.copytree(REPO / "docs", target / "docs", ignore=_generated_docs)
+    (target / "lists").mkdir()
+    shutil.copy(REPO / "lists" / "topics.yml", target / "lists" / "topics.yml")
+    for path in sorted(seeds.glob("*.txt")):
+        shutil.copy(path, target / "lists" / path.name)
+    return target
+
+
+def _generated_docs(directory: str, names: list[str]) -> list[str]:
+    if Path(directory).resolve() != (REPO / "docs").resolve():
+        return []
+    return [name for name in names if name in GENERATED or name.startswith(".readinglist")]
+
+
+def _run(command: list[str]) -> None:
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    subprocess.run(command, check=True, cwd=REPO, env=env)
+
+
+def _print_timing(seeds: Path) -> None:
+    """Time title, summary and kind over every abstract of the lists (plain text in, no I/O)."""
+    sys.path.insert(0, str(REPO))
+    from generator import summaries, titles
+
+    abstracts = []
+    for path in sorted(seeds.glob("*.txt")):
+        text = path.read_text(encoding="utf-8-sig").replace("\r\n", "\n")
+        abstracts += [p.strip() for p in re.split(r"\n\s*\n", text) if p.strip()][1:]
+    start = time.perf_counter()
+    for abstract in abstracts:
+        titles.derive_title(abstract)
+        summaries.summarize(abstract)
+        summaries.classify(abstract)
+    per_paper = (time.perf_counter() - start) / max(len(abstracts), 1) * 1000
+    print(f"timing: {len(abstracts)} abstracts, {per_paper:.3f} ms per paper (title+summary+kind)")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

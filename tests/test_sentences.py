@@ -1,0 +1,117 @@
+"""Sentence splitting, plain text and the small grammar helpers, on sentences written here."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.markup import parse
+from generator.sentences import (
+    analyse,
+    base_form,
+    first_clause,
+    gerund,
+    plain_text,
+    split_sentences,
+)
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        ("We fly. Birds swim.", ["We fly.", "Birds swim."]),
+        ("Methods (e.g. ours) work. Others fail.", ["Methods (e.g. ours) work.", "Others fail."]),
+        (
+            "As shown by Smith et al. in 2020, it works.",
+            ["As shown by Smith et al. in 2020, it works."],
+        ),
+        ("See Fig. 3 for details. Done.", ["See Fig. 3 for details.", "Done."]),
+        (
+            "The bound is $O(n. \\log n)$ here. Next.",
+            ["The bound is $O(n. \\log n)$ here.", "Next."],
+        ),
+        (
+            "Code: https://example.org/a.b. Then more.",
+            ["Code: https://example.org/a.b.", "Then more."],
+        ),
+        ("Does it work? Yes. It does!", ["Does it work?", "Yes.", "It does!"]),
+        ("We use i.e. this. And A. Turing agreed.", ["We use i.e. this.", "And A. Turing agreed."]),
+        ("", []),
+    ],
+)
+def test_split_sentences(source: str, expected: list[str]) -> None:
+    assert split_sentences(source) == expected
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        ("We propose \\textbf{Foo}, a model.", "We propose Foo, a model."),
+        ("We propose **Bar** and *baz* and `qux`.", "We propose Bar and baz and qux."),
+        ("A rate of $\\tilde{O}(\\sqrt{T})$ holds.", "A rate of O(√T) holds."),
+        ("See \\href{https://x.org}{our page} \\cite{smith}.", "See our page ."),
+        ("Use \\texttt{KVS} -- fast --- and ``good''.", "Use KVS – fast — and “good”."),
+        ("Costs 5\\% &amp; more <b>now</b>.", "Costs 5% & more now."),
+        ("snake_case stays, 2*3*4 too", "snake_case stays, 2*3*4 too"),
+        ("  many   spaces\nand lines ", "many spaces and lines"),
+    ],
+)
+def test_plain_text(source: str, expected: str) -> None:
+    assert plain_text(source) == expected
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "We propose \\textbf{Foo}, a model with $\\alpha$ and **bold** words.",
+        "Plain sentence without any markup at all, like most abstracts.",
+        "A *learned* reward model --- with ``quotes'' and \\emph{emphasis}.",
+    ],
+)
+def test_plain_text_agrees_with_the_markup_parser(source: str) -> None:
+    assert plain_text(source) == parse(source).text
+
+
+def test_analyse_keeps_sources_plain_and_lowercase_aligned() -> None:
+    parts = analyse("We propose **İstanbul-Net**. It runs at https://example.org/x fast.")
+    assert parts.sources == (
+        "We propose **İstanbul-Net**.",
+        "It runs at https://example.org/x fast.",
+    )
+    assert parts.plain == ("We propose İstanbul-Net.", "It runs at fast.")
+    assert all(len(p) == len(low) for p, low in zip(parts.plain, parts.lower, strict=True))
+    assert parts.lower[1] == "it runs at fast."
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("a cache policy for edge servers that adapts online", "a cache policy for edge servers"),
+        ("a planner, which is fast", "a planner"),
+        ("a verification strategy to quantify the errors", "a verification strategy"),
+        ("a method that extends the paradigm to new settings", "a method"),
+        ("the paradigm to multimodal settings", "the paradigm to multimodal settings"),
+        ("a model trained by minimizing a loss", "a model trained"),
+        ("an estimator and show that it is optimal", "an estimator"),
+        ("a loss based on ranks", "a loss"),
+    ],
+)
+def test_first_clause(text: str, expected: str) -> None:
+    assert first_clause(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("verb", "expected"),
+    [
+        ("optimizes", "optimizing"),
+        ("applies", "applying"),
+        ("matches", "matching"),
+        ("maps", "mapping"),
+        ("learns", "learning"),
+        ("embeds", "embedding"),
+        ("uses", "using"),
+        ("sees", "seeing"),
+        ("processes", "processing"),
+    ],
+)
+def test_gerund_of_third_person_verb(verb: str, expected: str) -> None:
+    assert gerund(base_form(verb)) == expected

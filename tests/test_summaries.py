@@ -1,0 +1,112 @@
+"""The contribution sentence (summary) and the kind of paper, on abstracts written here."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.summaries import KINDS, claims, classify, rank_sentences, strip_preamble, summarize
+
+BACKGROUND = "Recent work has shown that caches matter for serving."
+PROBLEM = "However, existing eviction policies adapt poorly to shifting workloads."
+RESULTS = "Experiments on three traces show that our policy lowers the miss ratio by 14%."
+
+
+def test_claims_find_the_authors_verbs() -> None:
+    found = claims("to address this, we then propose a policy and this paper shows that it works.")
+    assert [claim.verb for claim in found] == ["propose", "show"]
+
+
+def test_claims_ignore_words_ending_in_we() -> None:
+    assert claims("a new policy, which we call lumen, is fast.") != ()
+    assert claims("the answer lies in how they interact") == ()
+
+
+@pytest.mark.parametrize(
+    ("sentences", "expected"),
+    [
+        ([BACKGROUND, PROBLEM, "To address this, we propose Lumen, a learned policy.", RESULTS], 2),
+        ([BACKGROUND, "In this paper, we study eviction under drift.", RESULTS], 1),
+        (["We propose Lumen, a learned policy.", "We also release a trace.", RESULTS], 0),
+        (["This position paper argues that caches are overrated.", "We propose a test."], 0),
+        ([BACKGROUND, "Code is available at github.", "We introduce a cache."], 2),
+        ([BACKGROUND, PROBLEM, "We find that eviction matters more than size."], 2),
+    ],
+)
+def test_rank_sentences_puts_the_contribution_first(sentences: list[str], expected: int) -> None:
+    assert rank_sentences([sentence.lower() for sentence in sentences])[0] == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("In this paper, we propose a policy.", "We propose a policy."),
+        ("To address this, we propose a policy.", "We propose a policy."),
+        ("To address these challenges, we propose a policy.", "We propose a policy."),
+        ("Motivated by these insights, we design a cache.", "We design a cache."),
+        ("Based on these findings, we develop a defense.", "We develop a defense."),
+        ("However, in this work, we study drift.", "We study drift."),
+        ("Here we present a model.", "We present a model."),
+        ("this work decomposes the problem.", "This work decomposes the problem."),
+        (
+            "Using only public traces, we train a model.",
+            "Using only public traces, we train a model.",
+        ),
+        ("Caches, which are small, matter.", "Caches, which are small, matter."),
+    ],
+)
+def test_strip_preamble(sentence: str, expected: str) -> None:
+    assert strip_preamble(sentence) == expected
+
+
+def test_summary_is_the_contribution_sentence_as_source_with_its_math() -> None:
+    abstract = (
+        "Bandits are hard when rewards drift. "
+        "To address this, we propose \\textbf{Drifter}, an algorithm with regret $O(\\sqrt{T})$. "
+        "Experiments show that it works."
+    )
+    assert summarize(abstract) == (
+        "We propose \\textbf{Drifter}, an algorithm with regret $O(\\sqrt{T})$."
+    )
+
+
+ABSTRACTS_BY_KIND = {
+    "position": (
+        "Benchmarks shape the field. This position paper argues that leaderboards reward "
+        "overfitting. We call on the community to report variance."
+    ),
+    "benchmark": (
+        "Robots are evaluated on private tasks. We introduce GraspBench, a benchmark of 40 "
+        "manipulation tasks with standard splits. We evaluate ten policies on it."
+    ),
+    "theory": (
+        "We study online learning with delayed feedback. We prove a regret upper bound of "
+        "$O(\\sqrt{dT})$ and a matching lower bound, so the bound is tight. The proof uses a "
+        "new potential argument and yields a minimax characterization."
+    ),
+    "empirical": (
+        "Learning rate warmup is widely used but poorly understood. We conduct a large-scale "
+        "study of warmup across 300 training runs. We find that warmup mainly helps large "
+        "batch sizes, and we observe that its benefit vanishes with normalised updates."
+    ),
+    "method": (
+        "Image denoisers blur texture. We propose TexDenoise, a network that predicts texture "
+        "residuals. Experiments on four datasets show sharper results."
+    ),
+}
+
+
+@pytest.mark.parametrize(("kind", "abstract"), ABSTRACTS_BY_KIND.items())
+def test_classify(kind: str, abstract: str) -> None:
+    assert classify(abstract) == kind
+
+
+def test_classify_a_method_evaluated_on_a_benchmark_is_a_method() -> None:
+    abstract = (
+        "We propose a planner that reuses plans. We evaluate it on a standard benchmark "
+        "and a new dataset of maps, where it outperforms prior planners."
+    )
+    assert classify(abstract) == "method"
+
+
+def test_every_kind_is_labelled() -> None:
+    assert set(ABSTRACTS_BY_KIND) == set(KINDS)

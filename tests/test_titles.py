@@ -1,0 +1,207 @@
+"""Derived titles and coined names, on sentences and abstracts written for these tests.
+
+The generalisation test runs on `fixtures/other_field/`: invented abstracts from computer
+vision, systems and computational biology with the titles their authors would choose.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator.names import Name, coined_name, long_form
+from generator.sentences import analyse
+from generator.summaries import classify
+from generator.titles import MAX_WORDS, derive_title, title_case
+
+OTHER_FIELD = Path(__file__).parent / "fixtures" / "other_field"
+
+
+def _other_field() -> list[tuple[str, dict]]:
+    text = (OTHER_FIELD / "other_field.txt").read_text(encoding="utf-8")
+    abstracts = [p.strip() for p in re.split(r"\n\s*\n", text) if p.strip()][1:]
+    rows = [json.loads(line) for line in (OTHER_FIELD / "titles.jsonl").open(encoding="utf-8")]
+    return [(abstracts[row["index"]], row) for row in rows]
+
+
+OTHER_FIELD_PAPERS = _other_field()
+
+
+@pytest.mark.parametrize(
+    ("before", "short", "expected"),
+    [
+        ("we propose Gated Window Attention", "GWA", "Gated Window Attention"),
+        ("a planner called Plan Reuse by Retrieval", "PRR", "Plan Reuse by Retrieval"),
+        ("a planner called Mixture of Planners Search", "MoPS", "Mixture of Planners Search"),
+        ("we study sparse cache encoders", "SCEs", "sparse cache encoders"),
+        ("Learning to Rank Molecules Online", "LaRMO", "Learning to Rank Molecules Online"),
+        ("with Spatially Adaptive Patch Embedding", "SAPE", "Spatially Adaptive Patch Embedding"),
+        ("graph neural networks", "GNNs", "graph neural networks"),
+        ("we use a baseline", "XYZ", ""),
+    ],
+)
+def test_long_form_finds_what_an_acronym_abbreviates(
+    before: str, short: str, expected: str
+) -> None:
+    assert long_form(before, short) == expected
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        ("Caches fail. We propose Lumen, a learned eviction policy.", Name("Lumen")),
+        ("Caches fail. We design a policy named Lumen for CDNs.", Name("Lumen")),
+        ("Caches fail. We design a policy, dubbed as TurboEvict, for CDNs.", Name("TurboEvict")),
+        ("Caches fail. We introduce HaloCache: a cache for CDNs.", Name("HaloCache")),
+        ("Caches fail. We introduce Cell Painter, a generative model.", Name("Cell Painter")),
+        (
+            "Caches fail. We propose Adaptive Learned Eviction (ALE), a policy for CDNs.",
+            Name("ALE", "Adaptive Learned Eviction"),
+        ),
+        (
+            "Caches fail. We propose adaptive learned eviction (ALE) for CDNs.",
+            Name("ALE", "adaptive learned eviction"),
+        ),
+        (
+            "Caches fail. We present SEP (Speculative Eviction Planning), a planner.",
+            Name("SEP", "Speculative Eviction Planning"),
+        ),
+        ("Caches fail. We propose \\textbf{Evictor}, a policy. Evictor is fast.", Name("Evictor")),
+        (
+            "Caches fail. Our policy evicts cold objects first. See github.com/lab/ColdFirst.",
+            Name("ColdFirst"),
+        ),
+        ("Caches fail. We study eviction under drift and find that LRU suffices.", None),
+        (
+            "Vision transformers (ViTs) need data. Random Erasing Augmentation (REA) is "
+            "used. We show that ViTs forget.",
+            None,
+        ),
+        (
+            "Stochastic Gradient Langevin Dynamics (SGLD) is popular. We propose a variant of "
+            "SGLD with momentum and show that SGLD mixes faster.",
+            None,
+        ),
+    ],
+)
+def test_coined_name(abstract: str, expected: Name | None) -> None:
+    assert coined_name(abstract, analyse(abstract)) == expected
+
+
+@pytest.mark.parametrize(
+    ("phrase", "expected"),
+    [
+        ("learned cache eviction for content delivery networks",
+         "Learned Cache Eviction for Content Delivery Networks"),
+        ("a study of text-to-image models", "A Study of Text-to-Image Models"),
+        ("scaling LLMs with GPT-4o and LoRA", "Scaling LLMs with GPT-4o and LoRA"),
+        ("HaloCache: a cache that is fast", "HaloCache: A Cache That Is Fast"),
+        ("state-of-the-art results in vision", "State-of-the-Art Results in Vision"),
+    ],
+)  # fmt: skip
+def test_title_case(phrase: str, expected: str) -> None:
+    assert title_case(phrase) == expected
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        (
+            "Content delivery networks rely on small caches. Heuristics adapt poorly. "
+            "We design a learned cache eviction policy named Lumen for content delivery "
+            "networks. Lumen lowers the miss ratio by 14%.",
+            "Lumen: Learned Cache Eviction Policy for Content Delivery Networks",
+        ),
+        (
+            "Radiology reports are long. To tackle this challenge, we propose a summarizer "
+            "named Hierarchical Report Condensation (HIRC) for chest radiographs with "
+            "prior studies. Radiologists preferred it.",
+            "HIRC: Hierarchical Report Condensation for Chest Radiographs with Prior Studies",
+        ),
+        (
+            "Tensors rarely fit. In this paper, we study the problem of offloading tensors "
+            "under memory limits. We prove that greedy offloading is optimal.",
+            "Offloading Tensors Under Memory Limits",
+        ),
+        (
+            "Protein models are popular. This position paper argues that protein benchmarks "
+            "overstate generalization because of homologs. We call for new splits.",
+            "Position: Protein Benchmarks Overstate Generalization",
+        ),
+        (
+            "Compilers tune loops by hand. We close this gap by proving that loop tiling "
+            "decisions generalise across hardware targets.",
+            "Loop Tiling Decisions Generalise Across Hardware Targets",
+        ),
+        (
+            "Warmup is common. What is the role of warmup in adaptive optimizers? "
+            "We run 300 experiments.",
+            "The Role of Warmup in Adaptive Optimizers",
+        ),
+    ],
+)
+def test_derive_title_on_written_abstracts(abstract: str, expected: str) -> None:
+    assert derive_title(abstract) == expected
+
+
+def _assert_title_shape(title: str) -> None:
+    assert title and title == title.strip()
+    assert len(title.split()) <= MAX_WORDS
+    assert not re.search(r"[.,;:!?\-–—]$", title), title
+    assert not re.match(r"(?:We|Our|In This|This Paper)\b", title), title
+    assert "  " not in title
+
+
+@pytest.mark.parametrize(
+    ("abstract", "row"),
+    OTHER_FIELD_PAPERS,
+    ids=[str(row["index"]) for _, row in OTHER_FIELD_PAPERS],
+)
+def test_titles_generalise_to_other_fields(abstract: str, row: dict) -> None:
+    title = derive_title(abstract)
+    _assert_title_shape(title)
+    if row["name"]:
+        assert title.startswith(f"{row['name']}: ") or title == row["name"], title
+    else:
+        assert ":" not in title or title.startswith("Position: "), title
+    assert classify(abstract) == row["kind"]
+
+
+def test_other_field_titles_share_words_with_the_intended_titles() -> None:
+    def words(text: str) -> set[str]:
+        return {w for w in re.findall(r"[a-z0-9]+", text.lower()) if len(w) > 3}
+
+    overlaps = [
+        len(words(derive_title(abstract)) & words(row["title"])) / len(words(row["title"]))
+        for abstract, row in OTHER_FIELD_PAPERS
+    ]
+    assert sum(overlaps) / len(overlaps) > 0.4
+    assert min(overlaps) > 0
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=400))
+def test_any_text_gets_a_title_of_the_right_shape(text: str) -> None:
+    title = derive_title(text)
+    assert title
+    assert len(title.split()) <= MAX_WORDS
+    assert title == title.strip()
+
+
+def test_titles_are_fast() -> None:
+    # The budget is well under 0.3 ms per paper; the bound here only catches a regression
+    # by an order of magnitude (e.g. running the full markup parser) on a busy machine.
+    abstracts = [
+        f"{abstract} Variant {i}." for i in range(20) for abstract, _ in OTHER_FIELD_PAPERS
+    ]
+    start = time.process_time()
+    for abstract in abstracts:
+        derive_title(abstract)
+        classify(abstract)
+    assert (time.process_time() - start) / len(abstracts) < 0.003
