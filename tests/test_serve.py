@@ -6,6 +6,7 @@ import os
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -48,12 +49,17 @@ def served(make_project):
     )
     port = _free_port()
     process = subprocess.Popen(
-        [sys.executable, "-m", "mkdocs", "serve", "-a", f"127.0.0.1:{port}", "--no-livereload"],
+        [sys.executable, "-m", "mkdocs", "serve", "-a", f"127.0.0.1:{port}"],
         cwd=project, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
         env={**os.environ, "SOURCE_DATE_EPOCH": "1767225600"},
     )  # fmt: skip
+    lines: list[str] = []
+    threading.Thread(target=lambda: lines.extend(process.stderr), daemon=True).start()
     try:
-        yield project, f"http://127.0.0.1:{port}"
+        # MkDocs serves under the path of site_url; take the address it announces.
+        assert _wait_for(lambda: any("Serving on" in line for line in lines), 90), lines
+        url = next(line for line in lines if "Serving on" in line).split("Serving on ")[1]
+        yield project, url.strip().rstrip("/")
     finally:
         process.terminate()
         process.wait(timeout=20)
