@@ -41,6 +41,7 @@ _NAME_AT = re.compile(
 )
 _NAME_BEFORE = re.compile(rf"({_TOKEN})\s*$")
 _TOKEN_RE = re.compile(_TOKEN)
+_TO_INTRODUCE = re.compile(r"to (?:propose|introduce|present|develop|design|build) ")
 _NAMING = ("named ", "dubbed ", "called ", "termed ", "coined ")
 _DEFINITION = re.compile(r"\(([A-Za-z][\w+-]*[A-Z][\w+-]*)\)")
 _REVERSE_DEFINITION = re.compile(r"\(([A-Z][^()]{4,120})\)")
@@ -60,9 +61,10 @@ class Name:
 
     @property
     def proper(self) -> bool:
-        """Capitalised long forms are brand names (TRACE); lowercase ones describe (GNNs)."""
+        """Capitalised long forms are brand names (TRACE); lowercase ones describe (GNNs).
+        Capitals inside words count too: "Long cOntext aliGnment" spells out its acronym."""
         words = [w for w in self.long.split() if w.lower() not in SMALL_WORDS]
-        return not words or sum(w[0].isupper() for w in words) * 2 > len(words)
+        return not words or sum(w != w.lower() for w in words) * 2 > len(words)
 
 
 def coined_name(source: str, abstract: Abstract) -> Name | None:
@@ -103,6 +105,10 @@ def _score_sentence(
             colon = plain.find(": ", claim.end)
             if colon > 0:
                 _credit(_name_at(plain, colon + 2, long_forms), scores, 3)
+    if "to " in lower and " we " in f" {lower}":  # "we make the first attempt to propose X"
+        for match in _TO_INTRODUCE.finditer(lower):
+            introduces = True
+            _credit(_name_at(plain, match.end(), long_forms), scores, 3)
     for naming in namings:
         at = lower.find(naming)
         if at >= 0:

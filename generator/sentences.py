@@ -149,11 +149,12 @@ _DOUBLED = frozenset("embed transfer refer control compel omit submit permit adm
                      "occur prefer program".split())  # fmt: skip
 
 
-def first_clause(text: str) -> str:
-    """`text` up to where its first clause ends: punctuation, a relative pronoun, `to` + verb."""
+def first_clause(text: str, *, infinitive: bool = True) -> str:
+    """`text` up to where its first clause ends: punctuation, a relative pronoun, `to` + verb
+    (unless `infinitive` is false: "robustness to approximate clones" may be no infinitive)."""
     match = _CLAUSE_BREAK.search(text, 1)
     end = match.start() if match else len(text)
-    if " to " in text[:end]:
+    if infinitive and " to " in text[:end]:
         for infinitive in _INFINITIVE.finditer(text, 0, end):
             if is_verb(infinitive.group(1), text[infinitive.end() : infinitive.end() + 30]):
                 return text[: infinitive.start()]

@@ -218,6 +218,8 @@ def _introduced(sentences: tuple[str, ...]) -> tuple[list[str], set[str]]:
         for claim in claims(lower):
             verbs.add(claim.verb)
             rest = lower[claim.end :]
+            if rest.startswith(" to "):
+                continue  # "we propose to benchmark ...": a step, not an artefact
             if claim.verb in INTRO_VERBS or (claim.verb in ("conduct", "perform")
                                              and rest.startswith((" a ", " an "))):  # fmt: skip
                 objects.append(_object_of(rest))

@@ -24,6 +24,10 @@ _GENERIC_HEADS = frozenset(
 )
 _FINDING_VERBS = frozenset("show prove demonstrate find argue establish observe reveal discover "
                            "uncover".split())  # fmt: skip
+_FINDING = re.compile(
+    r"(?:show|prov|demonstrat|find|argu|establish|observ|reveal|discover|uncover)(?:e|es|s|ing)? "
+    r"that "
+)
 _FILLER = re.compile(
     r"\b(?:novel|new|simple(?:\s+(?:yet|but|and)\s+(?:effective|efficient|powerful))?|"
     r"effective|proposed|straightforward|powerful|first|key|various|several|"
@@ -100,7 +104,7 @@ _QUESTIONS = tuple(f"{words} " for words in ("what is", "what are", "how", "why"
 
 
 def _compose(name: str, description: str) -> str:
-    description = _fit(description, budget=MAX_WORDS - len(name.split()))
+    description = _fit(_DEMONSTRATIVE.sub("the ", description), MAX_WORDS - len(name.split()))
     if not description or description.lower() in name.lower():
         return name
     return f"{name}: {title_case(description)}"
@@ -114,7 +118,9 @@ def _position_title(parts: Abstract) -> str:
         for claim in claims(lower):
             if claim.verb in ("argue", "propose", "contend", "claim", "posit", "advocate", "call"):
                 rest = re.sub(r"^\s*(?:that|for)\s+", "", plain[claim.end :])
-                statement = _fit(_clean(first_clause(rest)), budget=MAX_WORDS - 1)
+                statement = _clean(first_clause(rest))
+                statement = _expand(statement, expansions(parts.plain), "", MAX_WORDS - 1)
+                statement = _fit(statement, MAX_WORDS - 1)
                 if statement:
                     return f"Position: {title_case(statement)}"
     index = next((i for i, s in enumerate(parts.lower) if "position" in s), 0)
@@ -186,12 +192,18 @@ def _has_preposition(phrase: str) -> bool:
 
 def _gerund_purpose(rest: str) -> str:
     """ "that adjusts step sizes" or "to adjust step sizes" -> "for adjusting step sizes"."""
-    match = re.match(
-        r"\s*,?\s*(?:that|which|to)\s+(?:can\s+|also\s+|\w+ly\s+)?([a-z]+)\s+(.+)", rest
-    )
-    if not match or match.group(1) in ("is", "are", "has", "have", "was", "be", "can", "may"):
+    match = _RELATIVE.match(rest)
+    if not match or match.group(1) in _NOT_ACTIONS:
         return ""
     return f"for {gerund(base_form(match.group(1)))} {first_clause(match.group(2))}"
+
+
+_RELATIVE = re.compile(
+    r"\s*,?\s*(?:that|which|to)\s+(?:(?:can|also|always|often|still|further|then|first|"
+    r"even|\w+ly)\s+)*([a-z]+)\s+(.+)"
+)
+_NOT_ACTIONS = frozenset("is are has have was were be been can may might will would should does do "
+                         "did not".split())  # fmt: skip
 
 
 def _named_phrase(before: str) -> str:
@@ -210,7 +222,7 @@ def describe(sentence: str, lower: str) -> str:
     for claim in found:
         if claim.verb in INTRO_VERBS and not lower.startswith("that", claim.end + 1):
             return _acceptable(_object_phrase(_after(sentence, claim.end)))
-    finding = re.search(r"\b(?:showing|demonstrating|proving|shows|show|find|prove) that ", lower)
+    finding = _FINDING.search(lower)
     if finding and any(c.verb in _FINDING_VERBS or c.end <= finding.start() for c in found):
         return _acceptable(_clean(first_clause(_after(sentence, finding.end()))))
     for claim in found:
@@ -232,11 +244,12 @@ def _acceptable(phrase: str) -> str:
     words = phrase.split()
     if len(words) < 2 or words[0].lower() in _SUBORDINATORS or words[0].lower() in DETERMINERS:
         return ""
-    return phrase
+    return _DEMONSTRATIVE.sub("the ", phrase)  # "removing this constraint": "the constraint"
 
 
-_SUBORDINATORS = frozenset("although though while whereas if when since because unless as once "
-                           "even".split())  # fmt: skip
+_DEMONSTRATIVE = re.compile(r"\b(?:this|these|such) (?=\w)")
+_SUBORDINATORS = frozenset("it they he she there although though while whereas if when since "
+                           "because unless as once even".split())  # fmt: skip
 
 
 def _object_phrase(rest: str) -> str:
@@ -245,6 +258,8 @@ def _object_phrase(rest: str) -> str:
         verb, _, tail = rest[3:].partition(" ")
         return f"{gerund(verb)} {_noun_phrase(tail)}"
     phrase = _noun_phrase(rest)
+    if len(phrase.split()) < 2:  # "robustness", cut before "to approximate clones"
+        return _clean(first_clause(rest, infinitive=False))
     if _head(phrase) in _GENERIC_HEADS and not _has_preposition(phrase):
         return _join(phrase, _gerund_purpose(rest[len(first_clause(rest)) :]))
     return phrase
@@ -294,13 +309,31 @@ def _fit(phrase: str, budget: int = MAX_WORDS) -> str:
     conjunction, so that the title never ends inside a phrase."""
     words = phrase.split()
     if len(words) > budget:
-        words = [w for w in words if not re.fullmatch(r"[a-z]+ly", w) or w in ("only", "early")]
+        words = [w for i, w in enumerate(words) if not _droppable_adverb(words, i)]
     if len(words) > budget:
         cuts = [i for i in range(2, budget + 1) if _cuttable(words, i)]
         words = words[: cuts[-1]] if cuts else words[:budget]
-    while words and (words[-1].lower() in _CUT_BEFORE or not re.search(r"\w", words[-1])):
+    while words and (
+        words[-1].lower() in _CUT_BEFORE
+        or not _WORD.search(words[-1])
+        or _droppable_adverb(words, len(words) - 1)  # "... dynamics jointly"
+        or (len(words) > 3 and _PARTICIPLE.fullmatch(words[-1]))  # "... anatomy supported"
+    ):
         words.pop()
     return " ".join(words).strip(" ,;:.")
+
+
+def _droppable_adverb(words: list[str], at: int) -> bool:
+    """ "sufficiently low": the adverb can go; "strongly and weakly identifiable" keep theirs."""
+    word = words[at]
+    if not _ADVERB.fullmatch(word) or word in ("only", "early", "family", "supply", "apply"):
+        return False
+    neighbours = {words[i].lower() for i in (at - 1, at + 1) if 0 <= i < len(words)}
+    return not neighbours & {"and", "or", "nor", "but"}
+
+
+_ADVERB = re.compile(r"[a-z]+ly")
+_PARTICIPLE = re.compile(r"[a-z]{3,}ed")
 
 
 def _cuttable(words: list[str], at: int) -> bool:
@@ -323,17 +356,22 @@ def title_case(text: str) -> str:
 
 
 def _case_word(word: str, *, opening: bool) -> str:
-    rest = word[1:]
-    if rest != rest.lower() or _DIGIT.search(word):
-        return word  # KVShard, GPT-4o, X-NET: as the authors write them
+    if "-" in word:  # each part on its own: "human-AI" -> "Human-AI", "Text-to-Image"
+        parts = word.split("-")
+        return "-".join(
+            part.lower() if index and part.lower() in SMALL_WORDS else _case_part(part)
+            for index, part in enumerate(parts)
+        )
     if not opening and word.lower() in SMALL_WORDS:
         return word.lower()
-    if "-" not in word:
-        return word[:1].upper() + rest
-    return "-".join(
-        part if index and part.lower() in SMALL_WORDS else part[:1].upper() + part[1:]
-        for index, part in enumerate(word.split("-"))
-    )
+    return _case_part(word)
+
+
+def _case_part(word: str) -> str:
+    rest = word[1:]
+    if rest != rest.lower() or _DIGIT.search(word):
+        return word  # KVShard, GPT4o, NeRF: as the authors write them
+    return word[:1].upper() + rest
 
 
 _DIGIT = re.compile(r"\d")
