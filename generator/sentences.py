@@ -173,7 +173,7 @@ def base_form(verb: str) -> str:
         return verb[:-3] + "y"
     if verb.endswith(("sses", "shes", "ches", "xes", "zzes")):
         return verb[:-2]
-    if verb.endswith("s") and not verb.endswith("ss"):
+    if verb.endswith("s") and not verb.endswith(("ss", "us", "is")):  # "focus", "this"
         return verb[:-1]
     return verb
 

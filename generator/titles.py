@@ -22,6 +22,10 @@ _GENERIC_HEADS = frozenset(
     scheme pipeline paradigm module tool mechanism procedure recipe solution objective loss
     architecture methods approaches""".split()
 )
+_PURE_GENERIC = frozenset(
+    """approach method framework technique strategy scheme paradigm
+    mechanism procedure recipe solution way pipeline tool module algorithm""".split()
+)
 _FINDING_VERBS = frozenset("show prove demonstrate find argue establish observe reveal discover "
                            "uncover".split())  # fmt: skip
 _FINDING = re.compile(
@@ -34,10 +38,9 @@ _FILLER = re.compile(
     r"(?:an?\s+)?(?:wide\s+|broad\s+)?(?:variety|range|number|host|set)\s+of)\s+",
     re.IGNORECASE,
 )
+# "the problem of X" -> "X"; "the alignment problem of X" -> "the alignment of X".
 _FRAME = re.compile(
-    r"^(?:(?:problem|question|challenge|task|issue|topic)s?\s+of\s+"
-    r"|(?:(?:theoretical\s+)?foundations|role)\s+(?=of\s))",
-    re.IGNORECASE,
+    r"^(?:problem|question|challenge|task|issue|topic)s?\s+of\s+|(?<=\w )problem (?=of )"
 )
 # Where a phrase may be cut: before a preposition or a conjunction.
 _CUT_BEFORE = SMALL_WORDS | frozenset(
@@ -62,6 +65,8 @@ def derive_title(abstract: str) -> str:
 
 def _titled(abstract: str, parts: Abstract, name: Name | None) -> str:
     phrase = _describe_name(name, parts.plain) if name else ""
+    if name and name.long and phrase == name.long:
+        phrase = _join(phrase, _problem(parts, name))
     phrase = phrase or _question(parts)
     for index in () if phrase else ranking(abstract)[:3]:
         phrase = describe(parts.plain[index], parts.lower[index])
@@ -75,6 +80,32 @@ def _titled(abstract: str, parts: Abstract, name: Name | None) -> str:
 
 
 _WORD = re.compile(r"[^\W_]")
+
+
+def _problem(parts: Abstract, name: Name) -> str:
+    """ "In this work, we focus on the alignment of X" -> "for the alignment of X": the problem
+    a named method addresses, when the paper states it before naming the method."""
+    for plain, lower in zip(parts.plain, parts.lower, strict=True):
+        if name.short in plain or name.long in plain:
+            break
+        for claim in claims(lower):
+            if claim.verb in _PROBLEM_VERBS:
+                rest = re.sub(r"^(?:on|with)\s+", "", _after(plain, claim.end))
+                problem = _acceptable(_FRAME.sub("", _noun_phrase(rest)))
+                return f"for {problem}" if _is_topic(problem) else ""
+    return ""
+
+
+_PROBLEM_VERBS = frozenset("study focus address tackle consider investigate revisit".split())
+
+
+def _is_topic(phrase: str) -> bool:
+    """A noun phrase naming a problem: not "using them", not "potential of utilizing X"."""
+    words = phrase.lower().split()
+    return len(words) >= 2 and not words[0].endswith("ing") and not _PRONOUNS & set(words)
+
+
+_PRONOUNS = frozenset("it its they them their we our us this these those".split())
 
 
 def _fallback(parts: Abstract) -> str:
@@ -149,6 +180,8 @@ def _describe_name(name: Name, sentences: tuple[str, ...]) -> str:
     if not _has_preposition(described) and not purpose:
         rest = appositive[len(first_clause(appositive)) :] if appositive else after
         purpose = _gerund_purpose(rest)  # "a cache that shards prefixes": "for sharding ..."
+        if purpose and _head(described) in _PURE_GENERIC:
+            return purpose.removeprefix("for ")  # "a framework that extends X": "Extending X"
     return _join(described, purpose)
 
 
