@@ -15,13 +15,9 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .sentences import Abstract, plain_text
+from .sentences import SMALL_WORDS, Abstract, plain_text
 from .summaries import INTRO_VERBS, claims
 
-SMALL_WORDS = frozenset(
-    """a an and as at but by for from in into nor of on onto or over per the
-    to via vs with within without upon versus than""".split()
-)
 COMMON_ACRONYMS = frozenset(
     """AI ML LLM LLMs RL NLP CV GPU GPUs CPU SGD API APIs SOTA DNN DNNs
     CNN CNNs RNN GNN GNNs MLP MLPs VAE GAN GANs KL PCA SVM IID OOD MDP MDPs PAC ReLU LoRA RLHF DPO

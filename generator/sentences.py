@@ -122,6 +122,11 @@ def plain_text(source: str, rules: list | tuple = _PLAIN_RULES) -> str:
 
 # --- Light grammar of one sentence: where a clause ends, verb forms. ---
 
+# Words titles keep in lowercase, and after which a phrase cannot end.
+SMALL_WORDS = frozenset(
+    """a an and as at but by for from in into nor of on onto or over per the
+    to via vs with within without upon versus than""".split()
+)
 DETERMINERS = frozenset("a an the this these that those its their our his her each every all any "
                         "such".split())  # fmt: skip
 _CLAUSE_BREAK = re.compile(
