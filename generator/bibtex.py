@@ -4,8 +4,8 @@ bibtexparser 2 splits the file into blocks: it knows the line each entry starts 
 going past a malformed entry (the entry becomes a warning). This module resolves the values
 itself (braces, quotes, `#` concatenation, `@string` macros and the predefined month macros),
 splits author lists by BibTeX's rules ("Last, First and First Last and others"; `others` is
-dropped) and turns the LaTeX of titles, names, venues and keywords into Unicode text with
-pylatexenc. The abstract keeps its LaTeX, which `markup` renders; DOIs and URLs are taken
+dropped) and turns the LaTeX of titles, names, venues and keywords into Unicode text
+(`latextext`). The abstract keeps its LaTeX, which `markup` renders; DOIs and URLs are taken
 verbatim, since `%`, `_` and `~` are part of an address. pylatexenc never follows `\\input`.
 """
 
@@ -30,10 +30,10 @@ from bibtexparser.model import (
     ExplicitComment,
     ParsingFailedBlock,
 )
-from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec, get_default_latex_context_db
 
 from .bibfields import Record, split_keywords
 from .errors import InputError
+from .latextext import latex_to_text
 from .models import Bibliographic, Problem
 from .reader import normalize_text
 
@@ -56,29 +56,7 @@ VENUE_FIELDS = (
     "publisher",
 )
 _NAME_COMMENT = re.compile(r"^\s*readinglist\s*:\s*name\s*=(.*)$", re.IGNORECASE | re.DOTALL)
-_BARE_PERCENT = re.compile(r"(?<!\\)%")
 _ARXIV_ID = re.compile(r"(?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?")
-
-
-def _decoder() -> LatexNodes2Text:
-    context = get_default_latex_context_db()
-    # \url{x} is the address itself, not "<x>" as pylatexenc writes it by default.
-    context.add_context_category("readinglist", prepend=True, macros=[MacroTextSpec("url", "%s")])
-    return LatexNodes2Text(latex_context=context, math_mode="text")
-
-
-_DECODER = _decoder()
-
-
-def latex_to_text(latex: str) -> str:
-    """`{D}eep f{\\"u}r \\c{c}a {{BERT}}` -> `Deep für ça BERT`: Unicode, no braces."""
-    # A bare % would start a LaTeX comment and swallow the rest of the line: keep it as text.
-    protected = _BARE_PERCENT.sub(r"\\%", latex)
-    try:
-        text = _DECODER.latex_to_text(protected)
-    except Exception:  # pylatexenc on untrusted text: a decoding bug must not stop the build
-        text = re.sub(r"[{}]", "", latex)
-    return normalize_text(text)
 
 
 def read_bibtex(text: str, path: Path) -> tuple[str, list[Record], list[Problem]]:

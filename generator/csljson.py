@@ -167,5 +167,5 @@ def _keywords(value: Any) -> tuple[str, ...]:
 
 
 def _json_type(value: Any) -> str:
-    names = {dict: "an object", list: "a list", bool: "true/false", float: "a number"}
-    return names.get(type(value), "a number" if isinstance(value, int) else "null")
+    names = {dict: "an object", list: "a list", str: "text", bool: "true/false", int: "a number"}
+    return names.get(type(value), "a number" if isinstance(value, float) else "null")

@@ -61,14 +61,12 @@ def read_csv(text: str, path: Path) -> tuple[str, list[Record], list[Problem]]:
         columns = _columns(header, path, header_line)
         for line, row in numbered:
             if len(row) > len(header):
-                problems.append(
-                    Problem(
-                        path,
-                        line,
-                        f"{len(row)} fields but {len(header)} "
-                        "columns: a field with a comma or quote not quoted?",
-                    )
+                note = (
+                    f"{len(row)} fields but {len(header)} columns: a field with a comma "
+                    "is not quoted? The row is skipped, its fields cannot be told apart"
                 )
+                problems.append(Problem(path, line, note))
+                continue
             records.append(_record(row, columns, line))
     except csv.Error as error:
         raise InputError(f"not readable as CSV: {error}", path=path, line=rows.line_num) from None
@@ -107,7 +105,8 @@ def _columns(header: list[str], path: Path, line: int) -> dict[str, list[int]]:
         for field, aliases in COLUMNS.items()
     }
     if not columns["abstract"]:
-        found = ", ".join(normalize_text(name) for name in header if name.strip()) or "none"
+        names = [normalize_text(name)[:30] for name in header if name.strip()]
+        found = ", ".join(names[:12]) + (", ..." if len(names) > 12 else "") or "none"
         raise InputError(
             f"no abstract column (columns: {found}); name one 'Abstract'", path=path, line=line
         )
