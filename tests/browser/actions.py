@@ -1,0 +1,128 @@
+"""What a reader does, as small helpers the browser tests share: search, follow links, read
+the visible links of a page, wait for instant navigation.
+
+The search helper times the site's own search in the page itself (performance.now() at the
+keystroke, and when the first result appears), so the number excludes the test driver.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from urllib.parse import urljoin, urlsplit
+
+CONTENT = "article.md-content__inner"  # search results are <article>s too
+SEARCH_INPUT = "input[data-md-component=search-query]"
+RESULT_LINKS = ".md-search-result__item > a"
+
+# Armed before the last keystroke: notes when that key went down and when the result list
+# next holds a result (or says there is none), so the timing excludes Playwright's overhead.
+_ARM_PROBE = """() => {
+  const input = document.querySelector('input[data-md-component=search-query]');
+  const output = document.querySelector('.md-search-result');
+  const probe = window.__searchProbe = {down: null, done: null, empty: false};
+  input.addEventListener('keydown', () => { probe.down = performance.now(); },
+                         {capture: true, once: true});
+  new MutationObserver((_, observer) => {
+    if (probe.down === null) return;
+    const items = output.querySelectorAll('.md-search-result__item').length;
+    const meta = output.querySelector('.md-search-result__meta').textContent;
+    if (items || /no matching/i.test(meta)) {
+      probe.done = performance.now(); probe.empty = !items; observer.disconnect();
+    }
+  }).observe(output, {childList: true, subtree: true, characterData: true});
+}"""
+
+
+@dataclass(frozen=True)
+class SearchOutcome:
+    query: str
+    paths: tuple[str, ...]  # result addresses relative to the site root, best first
+    titles: tuple[str, ...]
+    milliseconds: float  # last keystroke -> first result (or "no matching documents")
+
+
+def open_search(page) -> None:
+    """Focus the search box, as a reader does by clicking it (or the icon on a phone)."""
+    field = page.locator(SEARCH_INPUT)
+    if not field.is_visible():
+        page.locator("label[for=__search].md-header__button").click()
+    field.click()
+
+
+def search(page, query: str, base: str) -> SearchOutcome:
+    """Type `query` into the site's search and wait for its answer."""
+    open_search(page)
+    field = page.locator(SEARCH_INPUT)
+    field.fill(query[:-1])
+    if len(query) > 1:
+        field.press("End")  # the theme searches on keyup, which fill() does not send
+        _wait_settled(page)
+    page.evaluate(_ARM_PROBE)
+    field.press(query[-1])
+    page.wait_for_function("() => window.__searchProbe.done !== null", timeout=15_000)
+    probe = page.evaluate("() => window.__searchProbe")
+    links = page.locator(RESULT_LINKS)
+    hrefs = [] if probe["empty"] else links.evaluate_all("els => els.map(e => e.href)")
+    titles = [] if probe["empty"] else links.locator("h1, h2").all_inner_texts()
+    return SearchOutcome(
+        query=query,
+        paths=tuple(site_path(href, base) for href in hrefs),
+        titles=tuple(titles),
+        milliseconds=probe["done"] - probe["down"],
+    )
+
+
+def _wait_settled(page) -> None:
+    """Wait until the search has answered what is in the box (results or none)."""
+    page.wait_for_function(
+        """() => {
+          const meta = document.querySelector('.md-search-result__meta').textContent;
+          return document.querySelector('.md-search-result__item') || /no matching/i.test(meta);
+        }""",
+        timeout=15_000,
+    )
+
+
+def site_path(url: str, base: str) -> str:
+    """`url` relative to the site root, without query or fragment ("papers/x/")."""
+    path = urlsplit(url).path
+    root = urlsplit(base).path
+    return path[len(root) :] if path.startswith(root) else path
+
+
+def visible_links(page) -> list[str]:
+    """Absolute addresses of the links a reader can see (and so click) on the page."""
+    hrefs = page.locator("a[href]").evaluate_all(
+        "els => els.filter(e => e.checkVisibility({visibilityProperty: true})"
+        " && e.getClientRects().length).map(e => e.href)"
+    )
+    return [urljoin(page.url, href) for href in hrefs]
+
+
+def visit(page, url: str) -> None:
+    """Load `url` and wait until instant navigation is armed: Material intercepts clicks only
+    once it has read sitemap.xml, which it fetches after the page has loaded."""
+    page.goto(url)
+    page.wait_for_load_state("networkidle")
+
+
+def mark_document(page) -> None:
+    """Tag the live document: the tag survives instant navigation but not a full reload."""
+    page.evaluate("() => { window.__sameDocument = true; }")
+
+
+def same_document(page) -> bool:
+    return page.evaluate("() => window.__sameDocument === true")
+
+
+def heading(page) -> str:
+    return page.locator(f"{CONTENT} h1").first.inner_text().strip()
+
+
+def wait_for_heading(page, text: str) -> None:
+    """Wait until the page shows `text` as its heading (instant navigation swaps content
+    after the address has already changed)."""
+    page.wait_for_function(
+        "([selector, text]) => document.querySelector(selector)?.textContent.trim() === text",
+        arg=[f"{CONTENT} h1", text],
+    )

@@ -1,0 +1,125 @@
+"""Browser fixtures: Debian's Chromium, driven by Playwright, against built sites on loopback.
+
+One browser and one served seed site per test session (per xdist worker); a fresh browser
+context per test, so storage (the dark-mode choice) never leaks between tests. Without
+Chromium the tests skip with a reason, except in CI (CI=true), where they fail: CI must
+never pass by skipping what a reader sees. Timings go through `record_property` so they reach
+the terminal summary even from xdist workers.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+from tests.browser.corpus import Corpus
+from tests.browser.server import SiteServer, serve
+from tests.conftest import REPO
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run",
+]  # fmt: skip
+ARTIFACTS = REPO / "test-artifacts"
+DESKTOP = {"width": 1280, "height": 900}
+
+
+def _unavailable() -> str | None:
+    """Why the browser tests cannot run here, or None if they can."""
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "the playwright package is not installed (pip install -e '.[test]')"
+    if not CHROMIUM.is_file():
+        return f"Debian's chromium is not installed at {CHROMIUM} (apt-get install chromium)"
+    return None
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator:
+    reason = _unavailable()
+    if reason and os.environ.get("CI") == "true":
+        pytest.fail(f"browser tests cannot run in CI: {reason}", pytrace=False)
+    if reason:
+        pytest.skip(f"browser tests skipped: {reason}")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+def built_site_url(site: Path) -> str:
+    """The site_url the site was built with, read from the home page's canonical link."""
+    html = (site / "index.html").read_text(encoding="utf-8")
+    start = html.index('rel="canonical" href="') + len('rel="canonical" href="')
+    return html[start : html.index('"', start)]
+
+
+@pytest.fixture(scope="session")
+def seed_server(seed_site: Path) -> Iterator[SiteServer]:
+    """The seed site served under the sub-path of its site_url, as GitHub Pages would."""
+    site_url = built_site_url(seed_site / "site")
+    assert urlsplit(site_url).path.strip("/"), "site_url needs a sub-path (…/REPO/) to test it"
+    with serve(seed_site / "site", site_url) as server:
+        yield server
+
+
+@pytest.fixture(scope="session")
+def seed_corpus(seed_site: Path) -> Corpus:
+    return Corpus(seed_site)
+
+
+@pytest.fixture
+def new_page(browser) -> Iterator[Callable[..., object]]:
+    """Opens pages in fresh contexts: `new_page(width=375, color_scheme="dark")`."""
+    contexts = []
+
+    def open_page(*, width: int = DESKTOP["width"], height: int = DESKTOP["height"], **options):
+        options.setdefault("color_scheme", "light")
+        context = browser.new_context(viewport={"width": width, "height": height}, **options)
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_page
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def page(new_page):
+    """A desktop page in light mode."""
+    return new_page()
+
+
+@pytest.fixture
+def timing(record_property) -> Callable[[str, float], None]:
+    """Records a measured time (milliseconds) for the summary at the end of the run."""
+
+    def record(label: str, milliseconds: float) -> None:
+        record_property("timing", f"{label}: {milliseconds:.0f} ms")
+
+    return record
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
+    """Print every recorded timing (also those recorded on xdist workers)."""
+    lines = [value for report in terminalreporter.stats.get("passed", [])
+             for name, value in report.user_properties if name == "timing"]  # fmt: skip
+    if lines:
+        terminalreporter.section("browser timings")
+        for line in lines:
+            terminalreporter.write_line(line)
+
+
+def screenshot_path(name: str) -> Path:
+    folder = ARTIFACTS / "screenshots"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder / f"{name}.png"

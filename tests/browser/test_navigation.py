@@ -1,0 +1,99 @@
+"""Getting around: home to every topic, list and a paper in two clicks; paper pages link back;
+tags lead to the other papers; instant navigation survives a search."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.actions import (
+    CONTENT,
+    mark_document,
+    same_document,
+    search,
+    site_path,
+    visible_links,
+    visit,
+    wait_for_heading,
+)
+
+pytestmark = pytest.mark.browser
+
+
+def test_home_reaches_every_topic_every_list_and_a_paper_in_two_clicks(
+    seed_server, seed_corpus, page
+):
+    page.goto(seed_server.url())
+    one_click = {site_path(url, seed_server.base) for url in visible_links(page)}
+    wanted = {listing.path for listing in (*seed_corpus.topics, *seed_corpus.lists)}
+    two_clicks = set(one_click)
+    for path in sorted(one_click & wanted)[:1]:  # any topic or list page leads to papers
+        page.goto(seed_server.url(path))
+        two_clicks |= {site_path(url, seed_server.base) for url in visible_links(page)}
+    assert wanted <= one_click, f"not one click from home: {sorted(wanted - one_click)}"
+    assert any(path.startswith("papers/") for path in two_clicks)
+
+
+def test_clicking_from_home_to_a_topic_to_a_paper_navigates_in_place(
+    seed_server, seed_corpus, page
+):
+    topic = seed_corpus.topics[0]
+    paper = seed_corpus.paper(topic.paper_slugs[0])
+    visit(page, seed_server.url())
+    mark_document(page)
+    page.get_by_role("link", name=topic.title, exact=True).first.click()
+    wait_for_heading(page, topic.title)
+    assert page.url == seed_server.url(topic.path)
+    page.locator(CONTENT).get_by_role("link", name=paper.title, exact=True).first.click()
+    wait_for_heading(page, paper.title)
+    assert page.url == seed_server.url(paper.path)
+    assert same_document(page), "instant navigation should not reload the page"
+
+
+def test_a_paper_page_links_back_to_its_topics_and_lists(seed_server, seed_corpus, page):
+    paper = max(seed_corpus.papers, key=lambda p: (len(p.lists), len(p.topics)))
+    page.goto(seed_server.url(paper.path))
+    header = page.locator("header.rl-paper")
+    by_title = {listing.title: listing for listing in (*seed_corpus.topics, *seed_corpus.lists)}
+    for name in (*paper.topics, *paper.lists):
+        link = header.get_by_role("link", name=name, exact=True)
+        assert site_path(link.evaluate("a => a.href"), seed_server.base) == by_title[name].path
+    header.get_by_role("link", name=paper.topics[0], exact=True).click()
+    wait_for_heading(page, paper.topics[0])
+    assert page.locator(CONTENT).get_by_role("link", name=paper.title, exact=True).count()
+
+
+def test_the_tags_index_lists_every_tag(seed_server, seed_corpus, page):
+    page.goto(seed_server.url("tags/"))
+    shown = set(page.locator(f"{CONTENT} .rl-tag-cloud a").all_inner_texts())
+    every_tag = {tag for paper in seed_corpus.papers for tag in paper.tags}
+    assert every_tag == shown
+
+
+def test_a_tag_on_a_paper_page_shows_the_other_papers_with_that_tag(seed_server, seed_corpus, page):
+    tag = max(seed_corpus.tags, key=lambda listing: len(listing.paper_slugs))
+    assert len(tag.paper_slugs) > 1, "some tag should be shared by two papers"
+    paper = seed_corpus.paper(tag.paper_slugs[-1])
+    page.goto(seed_server.url(paper.path))
+    page.locator("header.rl-paper").get_by_role("link", name=tag.title, exact=True).click()
+    wait_for_heading(page, tag.title)
+    assert page.url == seed_server.url(tag.path)
+    listed = page.locator(f"{CONTENT} li > a:first-child").all_inner_texts()
+    expected = {p.title for p in seed_corpus.papers if tag.title in p.tags}
+    assert set(listed) == expected
+
+
+def test_instant_navigation_keeps_working_after_a_search(seed_server, seed_corpus, page):
+    name, paper = seed_corpus.coined_names()[0]
+    visit(page, seed_server.url())
+    mark_document(page)
+    outcome = search(page, name, seed_server.base)
+    assert outcome.paths[0] == paper.path
+    page.locator(".md-search-result__item > a").first.click()
+    wait_for_heading(page, paper.title)
+    topic = page.locator("header.rl-paper .rl-chip--topic").first
+    topic_name = topic.inner_text()
+    topic.click()
+    wait_for_heading(page, topic_name)
+    page.go_back()
+    wait_for_heading(page, paper.title)
+    assert same_document(page), "search, result, topic and back should all stay in one document"
