@@ -241,10 +241,13 @@ def assign_tags(texts: list[str]) -> list[tuple[str, ...]]:
     scans = [_scan(text) for text in texts]
     defined = [extract_acronyms(text) for text in texts]
     acronyms = _collection_acronyms(defined)
-    counts = [
-        _join_acronyms(text, phrases, words, _own_definitions(acronyms, own))
-        for text, (phrases, words), own in zip(texts, scans, defined, strict=True)
-    ]
+    by_ends = _index_by_ends(acronyms)
+    counts = []
+    for text, (phrases, words), own in zip(texts, scans, defined, strict=True):
+        used = {w for w in words if w in acronyms}
+        used.update(a for w in words for end, a in by_ends.get(w, ()) if end in words)
+        definitions = {a: _long_form_for(a, acronyms[a], own.get(a)) for a in sorted(used)}
+        counts.append(_join_acronyms(text, phrases, words, definitions))
     counts, display = _fold_variants(counts)
     frequency = Counter(key for doc in counts for key in doc)
     idf = {key: math.log((1 + len(texts)) / (1 + df)) + 1 for key, df in frequency.items()}
@@ -255,7 +258,7 @@ def assign_tags(texts: list[str]) -> list[tuple[str, ...]]:
 
 
 def _collection_acronyms(defined: list[dict[str, str]]) -> dict[str, str]:
-    """Each acronym's most common long form; a paper's own definition still wins for it."""
+    """Each acronym's most common long form in the collection."""
     votes: dict[str, Counter[str]] = defaultdict(Counter)
     for definitions in defined:
         for acronym, long_form in definitions.items():
@@ -263,27 +266,31 @@ def _collection_acronyms(defined: list[dict[str, str]]) -> dict[str, str]:
     return {acronym: min(c, key=lambda lf: (-c[lf], lf)) for acronym, c in votes.items()}
 
 
-def _own_definitions(acronyms: dict[str, str], own: dict[str, str]) -> dict[str, str]:
-    """The collection's long forms, except where this paper defines an acronym as something
-    else: "from" or "with human feedback" is still RLHF, "stacked autoencoder" is no SAE."""
-    result = dict(acronyms)
-    for acronym, long_form in own.items():
-        usual = set(acronyms[acronym].lower().split())
-        if len(usual & set(long_form.lower().split())) * 2 < len(usual):
-            result[acronym] = long_form
-    return result
+def _index_by_ends(acronyms: dict[str, str]) -> dict[str, list[tuple[str, str]]]:
+    """first word -> (last word, acronym): a paper holding neither never says the long form."""
+    index: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    for acronym, long_form in sorted(acronyms.items()):
+        words = long_form.split()
+        index[words[0]].append((singular(words[-1]), acronym))
+    return index
+
+
+def _long_form_for(acronym: str, usual: str, own: str | None) -> str:
+    """The collection's long form, unless this paper defines the acronym as something else:
+    "with human feedback" is still RLHF's "from human feedback"; "stacked autoencoder" is no
+    "sparse autoencoder"."""
+    if own is None:
+        return usual
+    usual_words = set(usual.lower().split())
+    return own if len(usual_words & set(own.lower().split())) * 2 < len(usual_words) else usual
 
 
 def _join_acronyms(
     text: str, phrases: Counter[str], words: Counter[str], acronyms: dict[str, str]
 ) -> Counter[str]:
     """Acronym and long form counted as one tag, replacing the phrases inside the long form."""
-    lowered = None
+    lowered = text.lower()
     for acronym, long_form in acronyms.items():
-        first = long_form.split(" ", 1)[0]
-        if acronym not in words and first not in words:
-            continue  # cheap test first: most acronyms are absent from most papers
-        lowered = lowered or text.lower()
         said = lowered.count(long_form.lower())
         if not said and len(acronym) < 3:
             continue  # "SD" alone may be another paper's acronym; long ones rarely clash

@@ -29,14 +29,24 @@ class _Keyword:
     tokens: tuple[str, ...]
     prefix: bool  # the last token matches any word it begins ("optimi*")
     weight: float
+    pattern: re.Pattern[str] | None  # a phrase ending in a prefix, in space-joined tokens
 
 
 def tokens(text: str) -> list[str]:
     """Lower-case word tokens with plural endings dropped; hyphens split words."""
-    return [_stem(word) for word in _WORD.findall(text.lower())]
+    stems = _STEMS
+    return [stems.get(word) or _stem(word) for word in _WORD.findall(text.lower())]
+
+
+_STEMS: dict[str, str] = {}  # every word seen, stemmed once per process
 
 
 def _stem(word: str) -> str:
+    _STEMS[word] = stem = _strip_plural(word)
+    return stem
+
+
+def _strip_plural(word: str) -> str:
     # Just enough to make "models"/"model" and "attacks"/"attack" equal; never shown.
     if len(word) > 4 and word.endswith("ies"):
         return word[:-3] + "y"
@@ -69,12 +79,20 @@ class Matcher:
 
     def hits(self, words: list[str]) -> Counter[_Keyword]:
         """How often each keyword occurs in a token list."""
+        counts = Counter(words)
         found: Counter[_Keyword] = Counter()
-        for position, word in enumerate(words):
-            for keyword in self.exact.get(word, ()):
-                if _matches(keyword, words, position):
-                    found[keyword] += 1
-            found.update(self._prefixed(word))
+        joined = ""
+        for word in sorted(counts.keys() & self.exact.keys()):
+            for keyword in self.exact[word]:
+                if len(keyword.tokens) == 1:
+                    found[keyword] = counts[word]
+                    continue
+                joined = joined or f" {' '.join(words)} "
+                if hits := _count(keyword, joined):
+                    found[keyword] = hits
+        for word, count in counts.items():
+            for keyword in self._prefixed(word):
+                found[keyword] += count
         return found
 
     def _prefixed(self, word: str) -> list[_Keyword]:
@@ -83,6 +101,12 @@ class Matcher:
             cached = [kw for kw in self.prefixes if word.startswith(kw.tokens[0])]
             self._by_prefix[word] = cached
         return cached
+
+
+def _count(keyword: _Keyword, joined: str) -> int:
+    if keyword.pattern is not None:
+        return len(keyword.pattern.findall(joined))
+    return joined.count(f" {' '.join(keyword.tokens)} ")
 
 
 def _spelling(keyword: str) -> tuple[tuple[str, ...], bool]:
@@ -95,19 +119,10 @@ def _keyword(text: str, index: int, shared_by: int) -> _Keyword:
     if prefix and words:  # keep the prefix as written: "optimi*" is no plural
         words = (*words[:-1], _WORD.findall(text.rstrip("*").lower())[-1])
     weight = (1.0 + 0.5 * (len(words) - 1)) / math.sqrt(shared_by)
-    return _Keyword(text, index, words, prefix, weight)
-
-
-def _matches(keyword: _Keyword, words: list[str], position: int) -> bool:
-    size = len(keyword.tokens)
-    window = words[position : position + size]
-    if len(window) < size:
-        return False
-    if keyword.prefix:
-        return tuple(window[:-1]) == keyword.tokens[:-1] and window[-1].startswith(
-            keyword.tokens[-1]
-        )
-    return tuple(window) == keyword.tokens
+    pattern = None
+    if len(words) > 1 and prefix:  # a literal start keeps the regex engine fast
+        pattern = re.compile(rf" {re.escape(' '.join(words))}\w*(?= )")
+    return _Keyword(text, index, words, prefix, weight, pattern)
 
 
 _MATCHERS: dict[int, Matcher] = {}
@@ -127,15 +142,19 @@ def score_topics(
     """Every topic with a positive score, strongest first (ties by name)."""
     matcher = matcher_for(taxonomy)
     heading = set(matcher.hits(tokens(f"{title} . {' . '.join(tags)}")))
-    scores: dict[int, float] = defaultdict(float)
-    matched: dict[int, list[str]] = defaultdict(list)
+    matched: dict[int, list[tuple[float, str]]] = defaultdict(list)
     for keyword, count in matcher.hits(tokens(f"{title} . {text} . {' . '.join(tags)}")).items():
         bonus = HEADING_BONUS if keyword in heading else 1.0
-        scores[keyword.topic] += keyword.weight * bonus * math.sqrt(min(count, 4))
-        matched[keyword.topic].append(keyword.text)
+        matched[keyword.topic].append(
+            (keyword.weight * bonus * math.sqrt(min(count, 4)), keyword.text)
+        )
     found = [
-        TopicMatch(matcher.topics[i].name, round(score, 2), tuple(matched[i]))
-        for i, score in scores.items()
+        TopicMatch(
+            matcher.topics[i].name,
+            round(sum(points for points, _ in evidence), 2),
+            tuple(text for _, text in sorted(evidence, key=lambda item: (-item[0], item[1]))),
+        )
+        for i, evidence in matched.items()
     ]
     return sorted(found, key=lambda match: (-match.score, match.topic))
 
