@@ -5,7 +5,8 @@ going past a malformed entry (the entry becomes a warning). This module resolves
 itself (braces, quotes, `#` concatenation, `@string` macros and the predefined month macros),
 splits author lists by BibTeX's rules ("Last, First and First Last and others"; `others` is
 dropped) and turns the LaTeX of titles, names, venues and keywords into Unicode text
-(`latextext`). The abstract keeps its LaTeX, which `markup` renders; DOIs and URLs are taken
+(`latextext`). The abstract keeps its LaTeX for `markup`, less BibTeX's own accent commands
+and case-protecting braces (`latextext.bibtex_abstract`); DOIs and URLs are taken
 verbatim, since `%`, `_` and `~` are part of an address. pylatexenc never follows `\\input`.
 """
 
@@ -33,7 +34,7 @@ from bibtexparser.model import (
 
 from .bibfields import Record, split_keywords
 from .errors import InputError
-from .latextext import latex_to_text
+from .latextext import bibtex_abstract, latex_to_text
 from .models import Bibliographic, Problem
 from .reader import normalize_text
 
@@ -157,7 +158,7 @@ def _record(entry: Entry, strings: dict[str, str], path: Path, problems: list[Pr
         return field_value(fields.get(key, ""), strings, undefined)
 
     line = (entry.start_line or 0) + 1
-    record = Record(line, entry.key, get("abstract"), _bibliographic(get))
+    record = Record(line, entry.key, bibtex_abstract(get("abstract")), _bibliographic(get))
     problems.extend(
         Problem(path, line, f"@string macro '{name}' is not defined; its name is used as text")
         for name in sorted(undefined)

@@ -5,7 +5,12 @@ from JabRef or Google Scholar spell every accented name in LaTeX, so the common 
 here first: accent commands (`{\\"u}`, `\\'e`, `\\c{c}`, `{\\'\\i}`) and letter commands (`\\o`,
 `\\ss`) become Unicode, and what then holds no LaTeX needs only its braces removed. The rest
 (math, `\\emph`, `--`, `\\&`, `\\url`) goes to pylatexenc, whose answer the fast path matches
-(tests compare both). Abstracts are not converted here: `markup` renders their LaTeX.
+(tests compare both).
+
+Abstracts keep their LaTeX for `markup`; `bibtex_abstract` only takes out what is BibTeX's
+syntax rather than the authors' text: accent commands become the letters they stand for and
+braces that merely protect case (`{BERT}`, `{\\"u}`) go, outside math and never around a
+command's argument. The same abstract then reads, and fingerprints, alike from any source.
 """
 
 from __future__ import annotations
@@ -35,6 +40,12 @@ _LETTER = re.compile(r"\\(ss|ae|AE|oe|OE|aa|AA|o|O|l|L|i|j)(?![A-Za-z])(?:\{\}|\
 # After the accents, text without any of these is plain text in braces.
 _LATEX = re.compile(r"[\\$~%&^_#`]|--|''|!`|\?`")
 _BARE_PERCENT = re.compile(r"(?<!\\)%")
+_MATH = re.compile(
+    r"(?<!\\)\$\$.*?(?<!\\)\$\$|(?<!\\)\$.*?(?<!\\)\$|\\\(.*?\\\)|\\\[.*?\\\]", re.DOTALL
+)
+_PLAIN_GROUP = re.compile(r"\{([^{}\\$]*)\}")
+_ARGUMENT_BEFORE = re.compile(r"(?:\\[A-Za-z]+\*?|[}\]^_])\s*$")
+MAX_NESTING = 20  # brace levels undone; deeper nesting is not an abstract anyone wrote
 
 
 def _decoder() -> LatexNodes2Text:
@@ -71,3 +82,28 @@ def pylatexenc_text(latex: str) -> str:
         return _DECODER.latex_to_text(protected, latex_context=_WALKER_CONTEXT)
     except Exception:  # pylatexenc on untrusted text: a decoding bug must not stop the build
         return latex.replace("{", "").replace("}", "")
+
+
+def bibtex_abstract(latex: str) -> str:
+    """Accents as letters and case-protecting braces dropped, outside math; all else kept."""
+    pieces, last = [], 0
+    for math in _MATH.finditer(latex):
+        pieces += [_text_part(latex[last : math.start()]), math.group()]
+        last = math.end()
+    return "".join([*pieces, _text_part(latex[last:])])
+
+
+def _text_part(text: str) -> str:
+    text = _LETTER.sub(lambda found: _LETTERS[found.group(1)], _ACCENT.sub(_accented, text))
+    for _ in range(MAX_NESTING):
+        unbraced = _PLAIN_GROUP.sub(_unbrace, text)
+        if unbraced == text:
+            break
+        text = unbraced
+    return text
+
+
+def _unbrace(group: re.Match[str]) -> str:
+    """`{BERT}` -> `BERT`, but `\\emph{x}`, `\\href{a}{b}` and `x^{2}` keep their braces."""
+    before = group.string[max(0, group.start() - 40) : group.start()]
+    return group.group(0) if _ARGUMENT_BEFORE.search(before) else group.group(1)
