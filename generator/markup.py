@@ -9,9 +9,11 @@ This module never reads files and never decides what a paper is about.
 
 from __future__ import annotations
 
+import bisect
 import html
 import re
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass
 from urllib.parse import quote
 
@@ -31,7 +33,7 @@ _SYMBOLS = {
     "S": "§", "P": "¶", "dag": "†", "ddag": "‡", "copyright": "©", "textregistered": "®",
     "texttrademark": "™", "pounds": "£", "euro": "€", "textdegree": "°",
 }  # fmt: skip
-_DROPPED = {"cite", "citep", "citet", "ref", "eqref", "label", "footnote"}
+_DROPPED = {"cite", "citep", "citet", "ref", "eqref", "label"}  # keys, not words
 _ACCENTS = {"'": "\u0301", "`": "\u0300", "^": "\u0302", '"': "\u0308", "~": "\u0303",
             "=": "\u0304", ".": "\u0307", "c": "\u0327", "v": "\u030c", "u": "\u0306",
             "H": "\u030b", "k": "\u0328"}  # fmt: skip
@@ -42,8 +44,18 @@ _TAG = re.compile(r"<(/?)([a-zA-Z]+)\s*(/?)>")
 _URL = re.compile(r"(?:https?://|www\.)[^\s<>\"'`{}|\\^]+", re.IGNORECASE)
 _URL_TRAILING = ".,;:!?'\"”’)]}*"
 _MD_LINK = re.compile(r"\[([^\[\]]{1,300})\]\((\S{1,2000}?)\)")
+# Characters no handler starts at: `}` closes groups; h/w may start a URL.
+_PLAIN_RUN = re.compile(r"[^\\$*`<\[\-~'\"}hHwW]+")
+_HANDLERS = {
+    "\\": "_backslash", "$": "_dollar", "*": "_star", "`": "_backtick", "<": "_angle",
+    "[": "_bracket", "-": "_dash", "~": "_tilde", "'": "_apostrophe", '"': "_double_quote",
+    **dict.fromkeys("hHwW", "_url"),
+}  # fmt: skip
 _COMMAND = re.compile(r"\\([A-Za-z]+)\*?")
-_MAX_INLINE_MATH = 500
+_MAX_INLINE_MATH = 500  # characters between $ and $
+_MAX_MATH = 2_000  # between $$ and $$ (or \[ and \]): no real formula is longer
+_MAX_DEPTH = 12  # nested groups and emphasis; deeper shows as text, never RecursionError
+_MAX_TAG_CONTENT = 2_000  # characters between <em> and </em>
 
 
 @dataclass(frozen=True)
@@ -61,7 +73,8 @@ class Parsed:
 
     @property
     def markdown(self) -> str:
-        return _protect_line_start(render_markdown(self.nodes))
+        # Leading spaces would make a code block (4) or let "1." start a list.
+        return _protect_line_start(render_markdown(self.nodes).strip(" \t"))
 
     @property
     def text(self) -> str:
@@ -95,11 +108,37 @@ def problems(source: str) -> list[str]:
 class _Parser:
     """A hand-written recursive-descent parser: the grammar is small and must never fail."""
 
-    def __init__(self, source: str) -> None:
+    def __init__(self, source: str, *, depth: int = 0) -> None:
         self.s = source
         self.i = 0
+        self.depth = depth  # nesting of groups and inner parsers: bounded, see _MAX_DEPTH
         self.warnings: list[str] = []
         self.open_quote = False
+        self._braces: dict[int, int] | None = None
+        self._closers: dict[str, list[int]] = {}
+
+    def _inner(self, source: str) -> list[Node]:
+        """Parse a fragment (emphasis, tag or link content) one level deeper."""
+        if self.depth >= _MAX_DEPTH:
+            return [Node("text", source)]
+        inner = _Parser(source, depth=self.depth + 1)
+        nodes = inner.parse_until(None)
+        self.warnings.extend(inner.warnings)
+        return nodes
+
+    def _brace_end(self, start: int) -> int | None:
+        if self._braces is None:
+            self._braces = _brace_pairs(self.s)
+        return self._braces.get(start)
+
+    def _emphasis_end(self, start: int, marker: str) -> int | None:
+        if start >= len(self.s) or self.s[start].isspace():
+            return None
+        if marker not in self._closers:
+            self._closers[marker] = _emphasis_closers(self.s, marker)
+        closers = self._closers[marker]
+        index = bisect.bisect_right(closers, start)
+        return closers[index] if index < len(closers) else None
 
     def parse_until(self, closer: str | None) -> list[Node]:
         out: list[Node] = []
@@ -111,16 +150,14 @@ class _Parser:
         return out
 
     def _step(self) -> list[Node]:
+        plain = _PLAIN_RUN.match(self.s, self.i)
+        if plain:  # a run no handler cares about, taken at once: long abstracts stay fast
+            self.i = plain.end()
+            return [Node("text", plain.group())]
         ch = self.s[self.i]
-        handler = {
-            "\\": self._backslash, "$": self._dollar, "*": self._star, "`": self._backtick,
-            "<": self._angle, "[": self._bracket, "-": self._dash,
-            "~": self._tilde, "'": self._apostrophe, '"': self._double_quote,
-        }.get(ch)  # fmt: skip
-        if handler is None and ch in "hHwW":
-            handler = self._url
+        handler = _HANDLERS.get(ch)
         if handler is not None:
-            nodes = handler()
+            nodes = getattr(self, handler)()
             if nodes is not None:
                 return nodes
         self.i += 1
@@ -133,11 +170,8 @@ class _Parser:
             return self._delimited_math("\\(", "\\)", display=False)
         if nxt == "[":
             return self._delimited_math("\\[", "\\]", display=True)
-        if (
-            (nxt in _ACCENTS
-            and not nxt.isalpha())
-            or (nxt in ("c", "v", "u", "H", "k")
-            and (self.s[self.i + 2 : self.i + 3] == "{"))
+        if (nxt in _ACCENTS and not nxt.isalpha()) or (
+            nxt in ("c", "v", "u", "H", "k") and (self.s[self.i + 2 : self.i + 3] == "{")
         ):
             accented = self._accent(nxt)
             if accented is not None:
@@ -181,6 +215,9 @@ class _Parser:
         if name in _DROPPED:
             self._raw_group()
             return []
+        if name == "footnote":  # its words are part of the abstract: keep them, in brackets
+            children = self._group()
+            return [Node("text", " ("), *children, Node("text", ")")] if children else []
         self.warnings.append(f"unknown LaTeX command \\{name} (shown as its text)")
         children = self._group()
         return children if children is not None else [Node("text", name)]
@@ -199,16 +236,24 @@ class _Parser:
             self.i += 1
         if not self.s.startswith("{", self.i):
             return None
-        if _matching_brace(self.s, self.i) is None:
+        close = self._brace_end(self.i)
+        if close is None:
             self.warnings.append("unbalanced '{' (shown as text)")
             return None
+        if self.depth >= _MAX_DEPTH:
+            self.warnings.append(f"braces nested over {_MAX_DEPTH} deep (shown as text)")
+            text, self.i = self.s[self.i + 1 : close], close + 1
+            return [Node("text", text)]
+        self.depth += 1
         self.i += 1
-        return self.parse_until("}")
+        nodes = self.parse_until("}")
+        self.depth -= 1
+        return nodes
 
     def _raw_group(self) -> str | None:
         if not self.s.startswith("{", self.i):
             return None
-        close = _matching_brace(self.s, self.i)
+        close = self._brace_end(self.i)
         if close is None:
             return None
         value = self.s[self.i + 1 : close]
@@ -233,8 +278,9 @@ class _Parser:
         return [Node("math", latex)]
 
     def _delimited_math(self, opener: str, closer: str, *, display: bool) -> list[Node] | None:
-        close = self.s.find(closer, self.i + len(opener))
-        if close < 0 or close == self.i + len(opener):
+        start = self.i + len(opener)
+        close = self.s.find(closer, start, start + _MAX_MATH + len(closer))
+        if close < 0 or close == start:
             self.warnings.append(f"unbalanced {opener} (shown as text)")
             self.i += len(opener)
             return [Node("text", opener)]
@@ -246,12 +292,10 @@ class _Parser:
     def _star(self) -> list[Node] | None:
         marker = "**" if self.s.startswith("**", self.i) else "*"
         start = self.i + len(marker)
-        close = _emphasis_end(self.s, start, marker)
+        close = self._emphasis_end(start, marker)
         if close is None:
             return None
-        inner = _Parser(self.s[start:close])
-        children = inner.parse_until(None)
-        self.warnings.extend(inner.warnings)
+        children = self._inner(self.s[start:close])
         self.i = close + len(marker)
         return [_formatted("strong" if marker == "**" else "emph", children)]
 
@@ -293,12 +337,12 @@ class _Parser:
         kind = _SAFE_TAGS.get(name)
         if kind is None or closing:
             return None
-        end_tag = re.compile(rf"</{name}\s*>", re.IGNORECASE).search(self.s, match.end())
+        end_tag = re.compile(rf"</{name}\s*>", re.IGNORECASE).search(
+            self.s, match.end(), match.end() + _MAX_TAG_CONTENT
+        )
         if end_tag is None:
             return None
-        inner = _Parser(self.s[match.end() : end_tag.start()])
-        children = inner.parse_until(None)
-        self.warnings.extend(inner.warnings)
+        children = self._inner(self.s[match.end() : end_tag.start()])
         self.i = end_tag.end()
         if kind == "code":
             return [Node("code", render_text(children))]
@@ -308,8 +352,7 @@ class _Parser:
         match = _MD_LINK.match(self.s, self.i)
         if not match or not _is_web_url(match.group(2)):
             return None
-        inner = _Parser(match.group(1))
-        children = inner.parse_until(None)
+        children = self._inner(match.group(1))
         self.i = match.end()
         return [_link(match.group(2), children)]
 
@@ -342,19 +385,17 @@ class _Parser:
         return None
 
 
-def _matching_brace(s: str, start: int) -> int | None:
-    depth = 0
-    for index in range(start, min(len(s), start + 5000)):
-        char = s[index]
-        if char == "\\":
-            continue
-        if char == "{" and s[index - 1 : index] != "\\":
-            depth += 1
-        elif char == "}" and s[index - 1 : index] != "\\":
-            depth -= 1
-            if depth == 0:
-                return index
-    return None
+def _brace_pairs(s: str) -> dict[int, int]:
+    """Every balanced `{` -> its `}`, in one pass; braces after a backslash are literal."""
+    pairs: dict[int, int] = {}
+    stack: list[int] = []
+    for index, char in enumerate(s):
+        if char in "{}" and s[index - 1 : index] != "\\":
+            if char == "{":
+                stack.append(index)
+            elif stack:
+                pairs[stack.pop()] = index
+    return pairs
 
 
 def _inline_math_end(s: str, start: int) -> int | None:
@@ -377,17 +418,18 @@ def _inline_math_end(s: str, start: int) -> int | None:
     return None
 
 
-def _emphasis_end(s: str, start: int, marker: str) -> int | None:
-    if start >= len(s) or s[start].isspace():
-        return None
-    index = s.find(marker, start)
-    while index > start:
+def _emphasis_closers(s: str, marker: str) -> list[int]:
+    """Where `marker` can close emphasis: after a non-space; a lone `*` not inside `**`
+    (unless `***`). Found once per parser, so a line of stars stays linear."""
+    found = []
+    index = s.find(marker, 1)
+    while index > 0:
         if not s[index - 1].isspace() and (
             marker == "**" or not s.startswith("**", index) or s.startswith("***", index)
         ):
-            return index
-        index = s.find(marker, index + len(marker))
-    return None
+            found.append(index)
+        index = s.find(marker, index + 1)
+    return found
 
 
 def _trim_url(url: str) -> str:
@@ -422,15 +464,28 @@ def _formatted(kind: str, children: list[Node]) -> Node:
 
 
 def _merge_text(nodes: list[Node]) -> list[Node]:
+    """Flatten groups and join neighbouring text nodes (in one join, not one `+` each)."""
     merged: list[Node] = []
+    texts: list[str] = []
+    for node in _flatten_groups(nodes):
+        if node.kind == "text":
+            texts.append(node.text)
+            continue
+        if texts:
+            merged.append(Node("text", "".join(texts)))
+            texts = []
+        merged.append(node)
+    if texts:
+        merged.append(Node("text", "".join(texts)))
+    return merged
+
+
+def _flatten_groups(nodes: list[Node] | tuple[Node, ...]) -> Iterator[Node]:
     for node in nodes:
         if node.kind == "group":
-            merged.extend(_merge_text(list(node.children)))
-        elif node.kind == "text" and merged and merged[-1].kind == "text":
-            merged[-1] = Node("text", merged[-1].text + node.text)
+            yield from _flatten_groups(node.children)
         else:
-            merged.append(node)
-    return merged
+            yield node
 
 
 def _walk(nodes: tuple[Node, ...]):
@@ -440,13 +495,15 @@ def _walk(nodes: tuple[Node, ...]):
 
 
 # --- renderers ------------------------------------------------------------------------------
+_LINE_BREAKS = re.compile(r"[\r\n\v\f\x85\u2028\u2029]+")
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]{}#!])")
 
 
 def escape_markdown(text: str) -> str:
-    """Plain text as Markdown that renders as exactly that text (HTML entities included)."""
-    text = html.escape(text, quote=False)
-    return _MD_SPECIAL.sub(r"\\\1", text)
+    """Plain text as Markdown that renders as exactly that text (HTML entities included).
+    Line breaks become spaces: a second line could start a list, heading or code block."""
+    text = html.escape(_LINE_BREAKS.sub(" ", text), quote=False)
+    return _protect_line_start(_MD_SPECIAL.sub(r"\\\1", text))
 
 
 def render_markdown(nodes: tuple[Node, ...]) -> str:
@@ -486,8 +543,13 @@ def _escape_url(url: str) -> str:
 
 
 def _protect_line_start(markdown: str) -> str:
-    """A paragraph that starts like a list item or heading must stay a paragraph."""
-    match = re.match(r"(\d+)([.)])(\s)|([-+=>])(\s|$)", markdown)
+    """A paragraph that starts like a list item or heading must stay a paragraph. So must one
+    that starts with a formula: Python-Markdown takes a line opening with `<math` (a block
+    tag to it) for a raw HTML block and scrambles the rest; an inline `<span>` first avoids it."""
+    if markdown.startswith("<math"):
+        end = markdown.index("</math>") + len("</math>")
+        return f'<span class="rl-math">{markdown[:end]}</span>{markdown[end:]}'
+    match = re.match(r"(\d+)([.)])(\s)|([-+])(\s|$)", markdown)
     if not match:
         return markdown
     if match.group(1):

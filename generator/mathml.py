@@ -16,12 +16,12 @@ from functools import lru_cache
 from latex2mathml.converter import convert
 
 _NS = "{http://www.w3.org/1998/Math/MathML}"
-_ELEMENTS = frozenset(
+ELEMENTS = frozenset(
     "math mrow mi mn mo ms mtext mspace msub msup msubsup munder mover munderover mfrac "
     "msqrt mroot mstyle mpadded mphantom menclose mtable mtr mtd mlabeledtr semantics "
     "annotation merror mmultiscripts mprescripts none".split()
 )
-_ATTRIBUTES = frozenset(
+ATTRIBUTES = frozenset(
     "display mathvariant stretchy fence separator lspace rspace accent accentunder "
     "columnalign rowspacing columnspacing movablelimits form minsize maxsize symmetric "
     "width height depth linethickness scriptlevel displaystyle notation".split()
@@ -61,9 +61,9 @@ def _texts(element: ET.Element):
 
 def _serialize(element: ET.Element, *, alttext: str | None = None) -> str:
     name = element.tag.removeprefix(_NS)
-    if name not in _ELEMENTS:
+    if name not in ELEMENTS:
         return "".join(_serialize(child) for child in element)
-    attributes = {k: v for k, v in element.attrib.items() if k in _ATTRIBUTES}
+    attributes = {k: v for k, v in element.attrib.items() if k in ATTRIBUTES}
     if alttext is not None:
         attributes["alttext"] = alttext  # screen readers and copy-paste get the source
     attrs = "".join(f' {key}="{_encode(value)}"' for key, value in sorted(attributes.items()))
