@@ -29,22 +29,23 @@ def _lexicon(name: str) -> frozenset[str]:
 
 
 def _verb_forms(lemmas: frozenset[str]) -> frozenset[str]:
-    """Lemma, -s, -ed and -ing forms; over-generating is harmless, missing forms are not."""
+    """Lemma, -s and -ing forms; over-generating is harmless, missing forms are not. The -ed
+    forms stay out: as participles they modify nouns ("constrained optimization")."""
     forms = set()
     for verb in lemmas:
         stem = verb[:-1] if verb.endswith("e") else verb
-        forms |= {verb, verb + "s", verb + "es", verb + "d", stem + "ed", stem + "ing"}
+        forms |= {verb, verb + "s", verb + "es", stem + "ing", verb + verb[-1] + "ing"}
         if verb.endswith("y"):
-            forms |= {verb[:-1] + "ies", verb[:-1] + "ied"}
-        forms |= {verb + verb[-1] + "ed", verb + verb[-1] + "ing"}  # "planned", "omitting"
+            forms.add(verb[:-1] + "ies")
     return frozenset(forms)
 
 
 STOPWORDS = _lexicon("tags_stopwords.txt")
 GENERIC_WORDS = _lexicon("tags_generic.txt")
 KEEP_NOUNS = _lexicon("tags_keep.txt")
+ADJECTIVES = _lexicon("tags_adjectives.txt")
 VERB_FORMS = _verb_forms(_lexicon("tags_verbs.txt")) - KEEP_NOUNS
-_VERB_SUFFIX = re.compile(r"(?:ize|izes|ized|izing|ify|ifies|ified|ifying)$")
+_VERB_SUFFIX = re.compile(r"(?<!w)(?:i[sz]e|i[sz]es|i[sz]ing|ify|ifies|ifying)$")
 _ADJECTIVE_SUFFIX = re.compile(r"(?:ous|ive|ful|less|able|ible|ical|ional|istic)$")
 _ADJECTIVE_PART = re.compile(
     r"-(?:level|based|wise|free|aware|specific|agnostic|dependent|independent|like|style|"
@@ -76,7 +77,11 @@ def word_class(token: str) -> int:
         return BREAK  # adverbs
     if low in GENERIC_WORDS:
         return GENERIC
-    if _ADJECTIVE_PART.search(low) or (_ADJECTIVE_SUFFIX.search(low) and len(low) > 5):
+    if (
+        low in ADJECTIVES
+        or _ADJECTIVE_PART.search(low)
+        or (_ADJECTIVE_SUFFIX.search(low) and len(low) > 5)
+    ):
         return MODIFIER
     if low.endswith("ed") and len(low) > 4:
         return MODIFIER  # participles: "supervised learning", never "learning supervised"

@@ -31,6 +31,10 @@ class _Keyword:
     weight: float
     pattern: re.Pattern[str] | None  # a phrase ending in a prefix, in space-joined tokens
 
+    def covers(self, token: str) -> bool:
+        """Whether this one-word keyword matches `token`."""
+        return token.startswith(self.tokens[0]) if self.prefix else token == self.tokens[0]
+
 
 def tokens(text: str) -> list[str]:
     """Lower-case word tokens with plural endings dropped; hyphens split words."""
@@ -93,7 +97,7 @@ class Matcher:
         for word, count in counts.items():
             for keyword in self._prefixed(word):
                 found[keyword] += count
-        return found
+        return _without_overlaps(found)
 
     def _prefixed(self, word: str) -> list[_Keyword]:
         cached = self._by_prefix.get(word)
@@ -101,6 +105,17 @@ class Matcher:
             cached = [kw for kw in self.prefixes if word.startswith(kw.tokens[0])]
             self._by_prefix[word] = cached
         return cached
+
+
+def _without_overlaps(found: Counter[_Keyword]) -> Counter[_Keyword]:
+    """A word inside a longer keyword of the same topic is no second piece of evidence:
+    "embedding space" once is not also "embedding*" once."""
+    phrases = [keyword for keyword in found if len(keyword.tokens) > 1]
+    for word in [keyword for keyword in found if len(keyword.tokens) == 1]:
+        for phrase in phrases:
+            if phrase.topic == word.topic and any(map(word.covers, phrase.tokens)):
+                found[word] -= found[phrase]
+    return +found  # drops what fell to zero
 
 
 def _count(keyword: _Keyword, joined: str) -> int:

@@ -1,0 +1,212 @@
+"""Tags: candidate phrases, acronym joins and the chosen tags, on sentences written for the test."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from generator import tags
+from generator.tags import BREAK, GENERIC, MODIFIER, NAME, NOUN
+
+SAFE = re.compile(r"[\w '+.()-]+")
+
+
+@pytest.mark.parametrize(
+    ("word", "kind"),
+    [
+        ("the", BREAK),
+        ("exhibit", BREAK),  # verb lexicon
+        ("generates", BREAK),  # inflected from the lexicon
+        ("varying", BREAK),
+        ("mostly", BREAK),  # adverb by suffix
+        ("sparsifies", BREAK),  # -ify verb by suffix
+        ("penalises", BREAK),  # British -ise verb by suffix
+        ("model's", BREAK),  # possessive
+        ("7", BREAK),
+        ("family", NOUN),  # -ly noun kept
+        ("noise", NOUN),  # -ise noun kept
+        ("learning", GENERIC),  # -ing noun, too general alone
+        ("transformer", NOUN),
+        ("supervised", MODIFIER),  # participle
+        ("robust", MODIFIER),  # adjective lexicon
+        ("token-level", MODIFIER),  # hyphenated adjective
+        ("LLMs", NAME),
+        ("AlpacaEval", NAME),
+        ("GPT-4", NAME),
+        ("Retrieval-Augmented", MODIFIER),  # Title Case is no name
+    ],
+)
+def test_word_class(word: str, kind: int) -> None:
+    assert tags.word_class(word) == kind
+
+
+@pytest.mark.parametrize(
+    ("plural", "singular"),
+    [
+        ("networks", "network"),
+        ("policies", "policy"),
+        ("matrices", "matrix"),
+        ("bias", "bias"),
+        ("series", "series"),
+        ("analysis", "analysis"),
+        ("LLMs", "LLM"),
+        ("SAEs", "SAE"),
+    ],
+)
+def test_singular(plural: str, singular: str) -> None:
+    assert tags.singular(plural) == singular
+
+
+@pytest.mark.parametrize(
+    ("sentence", "absent"),
+    [
+        ("The encoders exhibit varying degrees of sparsity across layers.", "exhibit"),
+        ("Our algorithm generates stimuli along the decision boundary.", "generates"),
+        ("RLHF pipelines mostly rely on reward models.", "mostly"),
+        ("Efficiency yields considerable gains for sparse attention.", "yield"),
+        ("As shown by Zhao et al. (2023), pruning helps sparse attention.", "zhao"),
+        ("Accuracy improves by 7.5 points on 3 graph benchmarks.", "7"),
+        ("Trajectory comparisons face noisy annotators.", "comparisons face"),
+    ],
+)
+def test_candidates_leave_out_verbs_adverbs_citations_numbers(sentence: str, absent: str) -> None:
+    found = tags.candidates(sentence)
+    assert found, sentence
+    assert not [phrase for phrase in found if absent in phrase.lower()]
+
+
+def test_candidates_are_head_final_noun_phrases() -> None:
+    found = tags.candidates("We fine-tune large language models with sparse reward signals.")
+    assert {"large language model", "language model", "sparse reward signal"} <= set(found)
+    assert "large language" not in found  # no phrase stops inside a compound
+    assert "sparse" not in found  # a modifier alone is no tag
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "We use Direct Preference Optimization (DPO) here.",
+            {"DPO": "direct preference optimization"},
+        ),
+        ("Sparse autoencoders (SAEs) find features.", {"SAE": "sparse autoencoder"}),
+        ("A sparse Mixture of Experts (MoE) layer.", {"MoE": "mixture of experts"}),
+        (
+            "reinforcement learning from human feedback (RLHF) aligns models",
+            {"RLHF": "reinforcement learning from human feedback"},
+        ),
+        ("We compare methods (e.g., DPO) on tasks (2023).", {}),
+        ("Our results (ours) and Table (T) differ.", {}),
+    ],
+)
+def test_extract_acronyms(text: str, expected: dict[str, str]) -> None:
+    assert tags.extract_acronyms(text) == expected
+
+
+@pytest.fixture
+def preference_papers() -> list[str]:
+    return [
+        "We study Direct Preference Optimization (DPO) for aligning chat assistants. DPO "
+        "removes the reward model and trains the policy on preference pairs collected from "
+        "annotators. A margin term stabilises DPO on noisy preference pairs.",
+        "Chat assistants trained with DPO drift on long dialogues. We add a length penalty to "
+        "DPO and evaluate dialogue coherence on customer support transcripts.",
+        "Direct preference optimization is applied to code assistants; unit tests provide "
+        "preference pairs, and the assistants pass more unit tests after training.",
+        "Graph neural networks (GNNs) classify molecules. Message passing over molecular "
+        "graphs predicts toxicity, and GNNs beat fingerprints on three toxicity assays.",
+    ]
+
+
+def test_acronym_and_long_form_are_one_tag_across_papers(preference_papers: list[str]) -> None:
+    found = tags.assign_tags(preference_papers)
+    joined = "direct preference optimization (DPO)"
+    assert [joined in paper for paper in found] == [True, True, True, False]
+    assert "graph neural network (GNN)" in found[3]
+    assert not any(tag in {"DPO", "direct preference optimization"} for t in found for tag in t)
+
+
+def test_short_acronyms_do_not_travel_without_their_long_form() -> None:
+    texts = [
+        "Speculative decoding (SD) drafts tokens with a small model; SD verifies them in "
+        "parallel with the large model and keeps the target distribution.",
+        "Image editing with SD checkpoints: we erase concepts from diffusion weights while "
+        "keeping unrelated concepts intact in generated images.",
+    ]
+    found = tags.assign_tags(texts)
+    assert "speculative decoding (SD)" in found[0]
+    assert not any("speculative" in tag for tag in found[1])
+
+
+def test_spelling_variants_become_one_tag() -> None:
+    texts = [
+        "Parameter-efficient fine-tuning adapts frozen backbones; fine-tuning low-rank "
+        "adapters keeps memory small during adapter training.",
+        "We show that finetuning adapters on protein sequences transfers; finetuning beats "
+        "prompting for protein property prediction.",
+        "Prompt tuning and prefix tuning are compared on translation benchmarks across many "
+        "language pairs and adapter sizes.",
+    ]
+    spelled = {tag for found in tags.assign_tags(texts) for tag in found if "tuning" in tag}
+    assert not ({"fine-tuning", "finetuning"} <= spelled)
+
+
+@pytest.fixture
+def varied_abstracts() -> list[str]:
+    """Twelve short abstracts from different fields, written for this test."""
+    return [
+        "We propose a contrastive pre-training objective for speech encoders. Negative "
+        "samples come from other speakers, and the encoder improves speaker verification.",
+        "Bayesian optimization tunes hyperparameters of gradient boosting with a Gaussian "
+        "process surrogate; expected improvement selects the next configuration.",
+        "Federated learning trains a shared model on hospital data without moving records. "
+        "Secure aggregation hides client updates and differential privacy bounds leakage.",
+        "A vision transformer segments tumours in MRI scans. Patch embeddings of three "
+        "modalities are fused, and the segmentation masks match radiologist annotations.",
+        "We analyse the sample complexity of learning halfspaces with label noise and give a "
+        "matching lower bound for any proper learner.",
+        "Jailbreak prompts bypass the refusal behaviour of chat models. We train a classifier "
+        "on prompt embeddings that flags jailbreak attempts before generation.",
+        "Protein language models predict stability changes of single mutations; fine-tuned "
+        "embeddings rank mutations better than physics-based energy functions.",
+        "Offline reinforcement learning from logged robot trajectories suffers from value "
+        "overestimation; conservative Q-learning keeps the learned policy close to the data.",
+        "We forecast electricity demand with a temporal convolutional network and weather "
+        "covariates; probabilistic forecasts are calibrated with quantile regression.",
+        "Knowledge distillation compresses a large teacher into a small student; a feature "
+        "matching loss on intermediate layers closes most of the accuracy gap.",
+        "Causal discovery from observational data recovers a directed acyclic graph; our "
+        "score-based search scales to hundreds of variables.",
+        "Diffusion models generate molecules conditioned on binding pockets; an equivariant "
+        "denoiser respects rotations of the pocket and the ligand.",
+    ]
+
+
+def test_every_paper_gets_three_to_eight_safe_distinct_tags(varied_abstracts: list[str]) -> None:
+    for found in tags.assign_tags(varied_abstracts):
+        assert tags.MIN_TAGS <= len(found) <= tags.MAX_TAGS, found
+        assert all(SAFE.fullmatch(tag) and "_" not in tag for tag in found), found
+        lowered = [f" {t.lower()} " for t in found]
+        assert not [a for a in lowered for b in lowered if a != b and a in b], found
+
+
+def test_no_tag_contains_a_verb_or_stop_word(varied_abstracts: list[str]) -> None:
+    for found in tags.assign_tags(varied_abstracts):
+        for tag in found:
+            words = tag.replace("(", "").replace(")", "").split()
+            assert all(tags.word_class(w) != BREAK for w in words if w.lower() != "of"), tag
+
+
+def test_tags_do_not_depend_on_the_order_of_papers(varied_abstracts: list[str]) -> None:
+    shuffled = varied_abstracts[:]
+    random.Random(7).shuffle(shuffled)
+    by_text = dict(zip(varied_abstracts, tags.assign_tags(varied_abstracts), strict=True))
+    again = dict(zip(shuffled, tags.assign_tags(shuffled), strict=True))
+    assert by_text == again
+
+
+def test_empty_and_tiny_texts() -> None:
+    assert tags.assign_tags([]) == []
+    assert tags.assign_tags(["", "Cats."]) == [(), ("cat",)]  # the relaxed pass, still a noun
