@@ -67,7 +67,7 @@ def coined_name(source: str, abstract: Abstract) -> Name | None:
     """The name the paper coins, or None. Candidates are scored by how they are introduced."""
     sentences = abstract.plain
     long_forms = expansions(sentences)
-    namings = [word for word in _NAMING if any(word in lower for lower in abstract.lower)]
+    namings = [word for word in _NAMING if word in abstract.text]
     scores: Counter[str] = Counter()
     introduced_at = len(sentences)
     for index, (plain, lower) in enumerate(zip(sentences, abstract.lower, strict=True)):
@@ -101,7 +101,7 @@ def _score_sentence(
             colon = plain.find(": ", claim.end)
             if colon > 0:
                 _credit(_name_at(plain, colon + 2, long_forms), scores, 3)
-    if "to " in lower and " we " in f" {lower}":  # "we make the first attempt to propose X"
+    if "to " in lower and (lower.startswith("we ") or " we " in lower):  # "we aim to propose X"
         for match in _TO_INTRODUCE.finditer(lower):
             introduces = True
             _credit(_name_at(plain, match.end(), long_forms), scores, 3)
@@ -208,16 +208,20 @@ def long_form(before: str, short: str) -> str:
     words = before.split()[-min(len(letters) + 5, len(letters) * 2) :]
     if not letters or not any(w[0].lower() == letters[0] for w in words):
         return ""  # the first letter must start a word: most parentheses end here
-    text = " ".join(words)
-    position = len(text) - 1
-    for index in range(len(letters) - 1, -1, -1):
-        while position >= 0 and (
-            text[position].lower() != letters[index]
-            or (index == 0 and position > 0 and text[position - 1].isalnum())
-        ):
-            position -= 1
+    original = " ".join(words)
+    text = original.lower()
+    if len(text) != len(original):
+        return ""
+    position = len(text)
+    for letter in reversed(letters[1:]):  # right to left, each letter anywhere in a word
+        position = text.rfind(letter, 0, position)
         if position < 0:
             return ""
-        position -= 1
+    while True:  # the first letter must start a word
+        position = text.rfind(letters[0], 0, position)
+        if position <= 0 or not text[position - 1].isalnum():
+            break
+    if position < 0:
+        return ""
     start = text.rfind(" ", 0, position + 1) + 1
-    return text[start:] if len(text[start:].split()) > 1 or "-" in text[start:] else ""
+    return original[start:] if len(text[start:].split()) > 1 or "-" in text[start:] else ""

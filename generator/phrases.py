@@ -154,11 +154,12 @@ def _cuttable(words: list[str], at: int) -> bool:
 
 def title_case(text: str) -> str:
     """Capitalise as ML titles do: small words lower (unless first), acronyms as written."""
-    words = text.split()
-    return " ".join(
-        _case_word(word, opening=index == 0 or words[index - 1].endswith(":"))
-        for index, word in enumerate(words)
-    )
+    out: list[str] = []
+    opening = True
+    for word in text.split():
+        out.append(_case_word(word, opening=opening))
+        opening = word.endswith(":")
+    return " ".join(out)
 
 
 def _case_word(word: str, *, opening: bool) -> str:
@@ -174,6 +175,8 @@ def _case_word(word: str, *, opening: bool) -> str:
 
 
 def _case_part(word: str) -> str:
+    if word.islower() and word.isalpha():  # the common case: "learning" -> "Learning"
+        return word[0].upper() + word[1:]
     rest = word[1:]
     if rest != rest.lower() or _DIGIT.search(word):
         return word  # KVShard, GPT4o, NeRF: as the authors write them

@@ -56,6 +56,7 @@ _PLAIN_RULES = (
     ("&", re.compile(r"&(?:[a-z]+|#\d+);"), lambda m: unescape(m.group(0))),
 )
 _URL = re.compile(r" ?(?:https?://|www\.)\S+")
+_TRIGGER = re.compile(r"[$\\*_'`<{}~&-]")  # first characters of the rules' triggers
 
 
 @dataclass(frozen=True)
@@ -65,16 +66,19 @@ class Abstract:
     sources: tuple[str, ...]
     plain: tuple[str, ...]  # without URLs: a link is never part of what a sentence says
     lower: tuple[str, ...]  # same length as `plain`, so offsets carry over
+    text: str  # all of `lower`, for quick "is this word anywhere" tests
 
 
 @lru_cache(maxsize=64)
 def analyse(source: str) -> Abstract:
     """Split `source` (title, summary and kind of one paper all read the same split)."""
     sources = tuple(split_sentences(source)) or (source,)
-    rules = [rule for rule in _PLAIN_RULES if rule[0] in source]
+    present = set(_TRIGGER.findall(source))  # one fast scan instead of a test per rule
+    rules = [rule for rule in _PLAIN_RULES if rule[0][0] in present and rule[0] in source]
     has_url = "://" in source or "www." in source
     plain = tuple(_plain_sentence(sentence, rules, has_url) for sentence in sources)
-    return Abstract(sources, plain, tuple(_lower(sentence) for sentence in plain))
+    lower = tuple(_lower(sentence) for sentence in plain)
+    return Abstract(sources, plain, lower, " ".join(lower))
 
 
 def _plain_sentence(sentence: str, rules: list, has_url: bool) -> str:

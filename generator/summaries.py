@@ -103,18 +103,20 @@ def rank_sentences(sentences: tuple[str, ...] | list[str]) -> tuple[int, ...]:
 
 
 def _contribution_score(lower: str, index: int) -> float:
-    verbs = [claim.verb for claim in claims(lower)]
-    introduces = any(verb in INTRO_VERBS for verb in verbs)
-    score = 5.0 if introduces else 3.0 if any(v in STATE_VERBS for v in verbs) else 0.0
-    score += 1.5 if verbs and not score else 0.0
-    if introduces and ("propose to " in lower or "proposes to " in lower):
-        score -= 1  # "we propose to ..." is usually a step, not the paper's thing
+    verbs = {claim.verb for claim in claims(lower)}
+    if not verbs:  # background or results: only the order among them matters
+        return (-3.0 if lower.startswith(_BACKGROUND) else 0.0) - 0.1 * index
+    introduces = not verbs.isdisjoint(INTRO_VERBS)
+    if introduces:  # "we propose to ..." is usually a step, not the paper's thing
+        score = 4.0 if "propose to " in lower or "proposes to " in lower else 5.0
+    elif not verbs.isdisjoint(STATE_VERBS):
+        score = 3.0
+    else:
+        score = 1.5
     if "position paper" in lower:
         score += 6
-    if lower.startswith(_HERE) or ", in this paper" in lower or "in this work" in lower:
+    if lower.startswith(_HERE) or "in this work" in lower or ", in this paper" in lower:
         score += 2
-    if not verbs and lower.startswith(_BACKGROUND):
-        score -= 3
     if lower.startswith(_SECONDARY):
         score -= 2.5
     if not introduces and _reports_outcome(lower):
@@ -126,10 +128,9 @@ def _contribution_score(lower: str, index: int) -> float:
 
 def _reports_outcome(lower: str) -> bool:
     """ "Experiments show that ...": results, not the contribution."""
-    if not ("experiment" in lower or "result" in lower or "evaluation" in lower
-            or "empirical" in lower):  # fmt: skip
-        return False
-    return any(verb in lower for verb in _OUTCOME_VERBS)
+    if "experiment" in lower or "result" in lower or "evaluation" in lower or "empiric" in lower:
+        return any(verb in lower for verb in _OUTCOME_VERBS)
+    return False
 
 
 def summarize(abstract: str) -> str:
@@ -178,7 +179,7 @@ def _capitalise(sentence: str) -> str:
 
 def classify(abstract: str) -> str:
     """One of KINDS, from cue phrases in the abstract's sentences."""
-    lower = " ".join(analyse(abstract).lower)
+    lower = analyse(abstract).text
     if is_position(lower):
         return "position"
     objects, verbs = _introduced(analyse(abstract).lower)
@@ -186,7 +187,7 @@ def classify(abstract: str) -> str:
     if first and not _STUDY.match(first):
         return "benchmark"
     theory = sum(lower.count(cue) for cue in _THEORY)
-    experiments = sum(lower.count(cue) for cue in _EXPERIMENT)
+    experiments = sum(lower.count(cue) for cue in _EXPERIMENT) if theory else 0
     if theory >= 4 and theory >= 2 * experiments:
         return "theory"
     if first or (not objects and verbs & _STUDY_VERBS and experiments >= theory):

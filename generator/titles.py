@@ -54,7 +54,7 @@ _FRAME = re.compile(
 def derive_title(abstract: str) -> str:
     """Title for one abstract: "Name: Description" when a coined name exists, else a phrase."""
     parts = analyse(abstract)
-    if is_position(" ".join(parts.lower)):
+    if is_position(parts.text):
         title = _position_title(parts)
     else:
         name = coined_name(abstract, parts)
