@@ -30,6 +30,8 @@ _SAFE_TEXT = re.compile(r"[A-Za-z0-9 ]")
 # latex2mathml renders a few common symbols as their ASCII look-alikes; fix them first.
 _SYMBOL_FIXES = {r"\sim": r"\thicksim ", r"\ast": "*"}
 _UNKNOWN = re.compile(r"\\[A-Za-z]+")
+MAX_LENGTH = 2_000  # characters of LaTeX
+MAX_DEPTH = 60  # MathML elements nested in each other; real formulas stay under 20
 
 
 class MathError(ValueError):
@@ -39,6 +41,8 @@ class MathError(ValueError):
 @lru_cache(maxsize=4096)
 def to_mathml(latex: str, *, display: bool = False) -> str:
     """Return sanitised MathML for `latex`, or raise MathError."""
+    if len(latex) > MAX_LENGTH:
+        raise MathError(f"formula of {len(latex):,} characters is too long to typeset")
     source = latex
     for symbol, replacement in _SYMBOL_FIXES.items():
         source = re.sub(re.escape(symbol) + r"(?![A-Za-z])", lambda _m, r=replacement: r, source)
@@ -46,11 +50,28 @@ def to_mathml(latex: str, *, display: bool = False) -> str:
         raw = convert(source, display="block" if display else "inline")
         root = ET.fromstring(raw)
     except Exception as error:  # latex2mathml raises many exception types on bad input
-        raise MathError(f"cannot typeset ${latex}$ ({type(error).__name__})") from None
+        raise MathError(f"cannot typeset {_quote(latex)} ({type(error).__name__})") from None
+    if _depth(root) > MAX_DEPTH:  # the serialiser recurses; so does the browser's layout
+        raise MathError(f"formula nested over {MAX_DEPTH} levels deep: {_quote(latex)}")
     unknown = sorted({text for text in _texts(root) if _UNKNOWN.fullmatch(text)})
     if unknown:
-        raise MathError(f"unknown LaTeX command {', '.join(unknown)} in ${latex}$")
+        raise MathError(f"unknown LaTeX command {', '.join(unknown)} in {_quote(latex)}")
     return _serialize(root, alttext=latex)
+
+
+def _quote(latex: str) -> str:
+    """The formula as the curator wrote it, shortened for a one-line message."""
+    return f"${latex}$" if len(latex) <= 80 else f"${latex[:77]}…$"
+
+
+def _depth(element: ET.Element) -> int:
+    """Nesting depth, without recursion (the tree may be deeper than Python's stack)."""
+    deepest, level = 0, [(element, 1)]
+    while level:
+        node, depth = level.pop()
+        deepest = max(deepest, depth)
+        level.extend((child, depth + 1) for child in node)
+    return deepest
 
 
 def _texts(element: ET.Element):
