@@ -20,7 +20,7 @@ from .markup import math_to_text
 # Spans that never hold a sentence end, each with a trigger that must occur for it to apply
 # (separate patterns: one alternation of all four is several times slower).
 _PROTECTED = (
-    ("$", re.compile(r"\$[^$]{1,500}\$")),  # inline math
+    ("$", re.compile(r"\$[^$]{1,500}\$")),  # inline math (see _mask for "... n.$ Next")
     ("://", re.compile(r"https?://\S+?(?=[.,;:!?)\]]*(?:\s|$))")),  # URLs, without the full stop
     ("www.", re.compile(r"www\.\S+?(?=[.,;:!?)\]]*(?:\s|$))")),
     ("\\", re.compile(r"\\[A-Za-z]+\{[^{}]*\}(?:\{[^{}]*\})?")),  # LaTeX commands with arguments
@@ -112,7 +112,10 @@ def split_sentences(source: str) -> list[str]:
 
 
 def _mask(match: re.Match[str]) -> str:
-    return "x" * len(match.group(0))
+    span = match.group(0)
+    if span.endswith(".$") and span.startswith("$"):  # "equals $\log n.$ We": a sentence end
+        return "x" * (len(span) - 2) + ".)"
+    return "x" * len(span)
 
 
 def plain_text(source: str, rules: list | tuple = _PLAIN_RULES) -> str:

@@ -138,35 +138,49 @@ def summarize(abstract: str) -> str:
     return strip_preamble(analyse(abstract).sources[focus_index(abstract)])
 
 
-# Opening phrases that only connect a sentence to the ones before it.
+# Opening phrases that only connect a sentence to the ones before it, or frame it.
 _CONNECTIVE = re.compile(
     r"(?:to (?:this end|that end|address|tackle|solve|bridge|fill|overcome|remedy|mitigate|"
     r"alleviate|close|fix|handle|resolve|answer|fully|further|better)|motivated|inspired|based|"
     r"building|guided|driven|given|towards?|against|in (?:light|response|contrast|particular|"
-    r"practice|summary|short|addition)|as (?:such|a result)|therefore|thus|hence|consequently|"
-    r"accordingly|however|moreover|furthermore|additionally|specifically|instead|conversely|"
-    r"first(?:ly)?|second(?:ly)?|third(?:ly)?|finally|lastly|overall|then|next|notably|"
-    r"importantly|concretely|here|with this|in this (?:paper|work|study|note|article))\b",
+    r"practice|summary|short|addition|an effort)|as (?:such|a result)|therefore|thus|hence|"
+    r"consequently|accordingly|however|moreover|furthermore|additionally|specifically|instead|"
+    r"conversely|first(?:ly)?|second(?:ly)?|third(?:ly)?|finally|lastly|overall|then|next|"
+    r"notably|importantly|concretely|here|with this|in this (?:paper|work|study|note|article)|"
+    r"while|although|though|whereas|despite|unlike|rather than|instead of|as|to \w+)\b",
     re.IGNORECASE,
 )
-_OPENING = re.compile(r"([^,;:()$]{2,120}?),\s+(?=(?:we|this|our|it|the|these|in)\b)", re.I)
-_BACK_REFERENCE = re.compile(r"\b(?:this|these|that|those|such|above|aforementioned)\b", re.I)
+# Up to the first comma that the authors' own subject follows: "..., we propose".
+_OPENING = re.compile(
+    r"([^;:()$]{2,240}?),\s+(?=[*_]*(?:we|this (?:paper|work|study|position paper)|our|here|"
+    r"in this)\b)",
+    re.IGNORECASE,
+)
+_BACK_REFERENCE = re.compile(r"\b(?:this|these|those|such|above|aforementioned)\b", re.I)
+_RESTART = re.compile(r"[^.!?\s] In this (?:paper|work|study), ")
+_HERE_WE = re.compile(r"^(?:here|in this (?:paper|work|study)),?\s+(?=we\b)", re.IGNORECASE)
 
 
 def strip_preamble(sentence: str) -> str:
     """Drop "In this paper,", "To address this," and the like; capitalise what is left."""
+    restart = _RESTART.search(sentence)  # "... (Smith, 2024) In this work, we": a lost full stop
+    sentence = sentence[restart.start() + 1 :] if restart else sentence
     for _ in range(3):  # "However, in this paper, we ..." has two
-        stripped = re.sub(r"^(?:here|in this (?:paper|work|study)),?\s+(?=we\b)", "", sentence,
-                          flags=re.I)  # fmt: skip
+        stripped = _HERE_WE.sub("", sentence)
         opening = _OPENING.match(stripped)
-        if opening and len(opening.group(1).split()) <= 14:
-            phrase = opening.group(1)
-            if _CONNECTIVE.match(phrase) or _BACK_REFERENCE.search(phrase):
-                stripped = stripped[opening.end() :]
+        if opening and _is_preamble(opening.group(1)):
+            stripped = stripped[opening.end() :]
         if stripped == sentence:
             break
         sentence = stripped
     return _capitalise(sentence)
+
+
+def _is_preamble(phrase: str) -> bool:
+    """A connective or framing phrase, not a clause of its own ("we find that ...")."""
+    if len(phrase.split()) > 25 or claims(phrase.lower()):
+        return False
+    return bool(_CONNECTIVE.match(phrase) or _BACK_REFERENCE.search(phrase))
 
 
 def _capitalise(sentence: str) -> str:

@@ -102,7 +102,10 @@ _PROBLEM_VERBS = frozenset("study focus address tackle consider investigate revi
 def _is_topic(phrase: str) -> bool:
     """A noun phrase naming a problem: not "using them", not "potential of utilizing X"."""
     words = phrase.lower().split()
-    return len(words) >= 2 and not words[0].endswith("ing") and not _PRONOUNS & set(words)
+    if len(words) < 2:
+        return False
+    verbal = words[0].endswith("ing") and words[1] != "of"  # "using them", not "scheduling of"
+    return not verbal and not _PRONOUNS & set(words)
 
 
 _PRONOUNS = frozenset("it its they them their we our us this these those".split())

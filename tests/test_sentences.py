@@ -34,6 +34,7 @@ from generator.sentences import (
             ["Code: https://example.org/a.b.", "Then more."],
         ),
         ("Does it work? Yes. It does!", ["Does it work?", "Yes.", "It does!"]),
+        ("It equals $\\log n.$ We disagree.", ["It equals $\\log n.$", "We disagree."]),
         ("We use i.e. this. And A. Turing agreed.", ["We use i.e. this.", "And A. Turing agreed."]),
         ("", []),
     ],

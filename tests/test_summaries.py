@@ -52,6 +52,22 @@ def test_rank_sentences_puts_the_contribution_first(sentences: list[str], expect
             "Using only public traces, we train a model.",
         ),
         ("Caches, which are small, matter.", "Caches, which are small, matter."),
+        (
+            "While caches are popular, this position paper argues X.",
+            "This position paper argues X.",
+        ),
+        ("Rather than tuning by hand, we introduce a tuner.", "We introduce a tuner."),
+        (
+            "Motivated by these gains, and in an effort to be fair, we run a study.",
+            "We run a study.",
+        ),
+        ("To improve recall, we further propose a loss.", "We further propose a loss."),
+        ("Therefore, *we prove a bound*.", "*We prove a bound*."),
+        (
+            "We observe that although A holds, this B fails.",
+            "We observe that although A holds, this B fails.",
+        ),
+        ("Tuning is slow (Smith, 2024) In this work, we tune.", "We tune."),
     ],
 )
 def test_strip_preamble(sentence: str, expected: str) -> None:

@@ -79,6 +79,15 @@ def test_long_form_finds_what_an_acronym_abbreviates(
         ),
         ("Caches fail. We study eviction under drift and find that LRU suffices.", None),
         (
+            "Caches fail. We make the first attempt to propose Query-time Cache Warming (QCW), "
+            "a policy.",
+            Name("QCW", "Query-time Cache Warming"),
+        ),
+        (
+            "Caches fail. We introduce PACE (Parallel dAta Compression Engine), a compressor.",
+            Name("PACE", "Parallel dAta Compression Engine"),
+        ),
+        (
             "Vision transformers (ViTs) need data. Random Erasing Augmentation (REA) is "
             "used. We show that ViTs forget.",
             None,
@@ -143,6 +152,21 @@ def test_title_case(phrase: str, expected: str) -> None:
             "Warmup is common. What is the role of warmup in adaptive optimizers? "
             "We run 300 experiments.",
             "The Role of Warmup in Adaptive Optimizers",
+        ),
+        (
+            "In this work, we focus on the scheduling problem of serverless functions. We "
+            "propose Warm Start Prediction (WSP), which predicts cold starts.",
+            "WSP: Warm Start Prediction for Scheduling of Serverless Functions",
+        ),
+        (
+            "Robots forget. We introduce RoboRecall, a framework that replays demonstrations "
+            "during fine-tuning. It works.",
+            "RoboRecall: Replaying Demonstrations During Fine-Tuning",
+        ),
+        (
+            "Graph neural networks (GNNs) are popular. This position paper argues that GNNs "
+            "are overused in chemistry. We call for baselines.",
+            "Position: Graph Neural Networks Are Overused in Chemistry",
         ),
     ],
 )
