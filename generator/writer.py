@@ -1,11 +1,18 @@
 """The only module that writes. It owns the generated pages under docs/ and the lock file.
 
-Ownership is a manifest (`docs/.readinglist-manifest.json`) of every file the generator wrote:
-files in it may be replaced or removed, any other file in docs/ is the curator's and is never
-touched. A write is a two-phase commit: every new file is first written beside its target
-under a temporary name; only when all of them are on disk are they renamed into place (a
-rename cannot run out of space), so a failure or Ctrl-C leaves the previous pages as they were.
-Unchanged files are not rewritten, so a second run writes nothing.
+Ownership is a manifest (`docs/.readinglist-manifest.json`) of every file the generator wrote,
+with its hash: files in it may be replaced or removed, any other file in docs/ is the
+curator's and is never touched. A generated file the curator has since edited is not deleted
+when it stops being generated: it is disowned (left in place, dropped from the manifest).
+
+A write is a two-phase commit. Phase one writes every changed file, and the manifests, beside
+its target under a temporary name; a failure there (disk full, Ctrl-C) removes the temporaries
+and leaves every previous file as it was. Phase two only renames and deletes, which cannot run
+out of space, with Ctrl-C held until it is done: first a manifest owning old and new files
+alike, then the pages, then the final manifest, so even a killed process never leaves a file
+the next run would take for the curator's. Unchanged files are not rewritten, so a second run
+writes nothing. `snapshot` captures the generated files so a caller whose later step fails
+(the MkDocs build) can put them back with `write_tree`.
 """
 
 from __future__ import annotations
@@ -13,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import logging
 import os
 import shutil
 import signal
@@ -23,8 +31,11 @@ from pathlib import Path, PurePosixPath
 
 from .errors import ReadingListError
 
+log = logging.getLogger(__name__)
+
 MANIFEST = ".readinglist-manifest.json"
 _TMP_SUFFIX = ".readinglist-tmp"
+_UNION = ".readinglist-manifest-union.json"  # staged name of phase two's first manifest
 
 
 class WriteError(ReadingListError):
@@ -35,26 +46,61 @@ class WriteError(ReadingListError):
 class WriteResult:
     written: tuple[str, ...]
     removed: tuple[str, ...]
+    kept: tuple[str, ...] = ()  # no longer generated, but edited by hand: left in place
+
+
+@dataclass(frozen=True)
+class _Plan:
+    changed: dict[str, bytes]
+    stale: tuple[str, ...]
+    kept: tuple[str, ...]
+    manifest: dict[str, str]
+    union: dict[str, str]
 
 
 def write_tree(root: Path, files: dict[str, str]) -> WriteResult:
     """Make the generated files under `root` exactly `files` (relative POSIX path -> text)."""
     old = read_manifest(root)
     wanted = {_safe_relative(path): text.encode("utf-8") for path, text in files.items()}
+    _remove_leftovers(root, [*wanted, *old])
     _refuse_foreign(root, wanted, old)
-    changed = {p: data for p, data in wanted.items() if _differs(root / p, data)}
-    stale = sorted(p for p in old if p not in wanted)
-    manifest = {p: hashlib.sha256(data).hexdigest() for p, data in sorted(wanted.items())}
-    if not changed and not stale and manifest == old:
-        return WriteResult((), ())
-    temporaries = _stage_files(root, changed)
+    plan = _plan(root, wanted, old)
+    if not plan.changed and not plan.stale and plan.manifest == old:
+        return WriteResult((), (), plan.kept)
+    staged = _stage_files(root, {**plan.changed, **_manifests(plan)})
     with _deferred_interrupts():
-        for path, temporary in temporaries.items():
+        os.replace(staged.pop(_UNION), root / MANIFEST)
+        final = staged.pop(MANIFEST)
+        for path, temporary in staged.items():
             os.replace(temporary, root / path)
-        for path in stale:
+        for path in plan.stale:
             _remove(root, path)
-        write_file(root / MANIFEST, json.dumps({"version": 1, "files": manifest}, indent=1))
-    return WriteResult(tuple(sorted(changed)), tuple(stale))
+        os.replace(final, root / MANIFEST)
+    for path in plan.kept:
+        log.warning("%s: no longer generated but edited by hand, so left in place", root / path)
+    return WriteResult(tuple(sorted(plan.changed)), plan.stale, plan.kept)
+
+
+def _plan(root: Path, wanted: dict[str, bytes], old: dict[str, str]) -> _Plan:
+    changed = {p: data for p, data in wanted.items() if _differs(root / p, data)}
+    gone = sorted(p for p in old if p not in wanted)
+    kept = tuple(p for p in gone if _edited(root / p, old[p]))
+    manifest = {p: _digest(data) for p, data in sorted(wanted.items())}
+    union = {**{p: old[p] for p in gone if p not in kept}, **manifest}
+    stale = tuple(p for p in gone if p not in kept)
+    return _Plan(changed, stale, kept, manifest, dict(sorted(union.items())))
+
+
+def _manifests(plan: _Plan) -> dict[str, bytes]:
+    return {_UNION: _manifest_bytes(plan.union), MANIFEST: _manifest_bytes(plan.manifest)}
+
+
+def _manifest_bytes(files: dict[str, str]) -> bytes:
+    return json.dumps({"version": 1, "files": files}, indent=1).encode("utf-8")
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
 
 
 def read_manifest(root: Path) -> dict[str, str]:
@@ -62,11 +108,22 @@ def read_manifest(root: Path) -> dict[str, str]:
     if not path.exists():
         return {}
     try:
-        return dict(json.loads(path.read_text(encoding="utf-8"))["files"])
-    except (ValueError, KeyError, TypeError) as error:
+        files = json.loads(path.read_text(encoding="utf-8"))["files"]
+        return {_safe_relative(name): str(digest) for name, digest in files.items()}
+    except (ValueError, KeyError, TypeError, AttributeError) as error:
         raise WriteError(
             f"unreadable manifest ({error}); delete it and rebuild", path=path
         ) from None
+
+
+def snapshot(root: Path) -> dict[str, str]:
+    """The generated files as they are now, to restore with `write_tree` if a later step
+    fails. Files listed in the manifest but missing on disk are left out."""
+    files = {}
+    for path in read_manifest(root):
+        with contextlib.suppress(FileNotFoundError):
+            files[path] = (root / path).read_bytes().decode("utf-8")
+    return files
 
 
 def write_if_changed(path: Path, text: str) -> bool:
@@ -81,19 +138,46 @@ def write_file(path: Path, text: str) -> None:
     """Write one file atomically: a temporary beside it, then a rename."""
     temporary = path.with_name(path.name + _TMP_SUFFIX)
     try:
-        temporary.write_text(text, encoding="utf-8")
+        _write_bytes(temporary, text.encode("utf-8"))
         os.replace(temporary, path)
-    except BaseException:
+    except BaseException as error:
         temporary.unlink(missing_ok=True)
+        if isinstance(error, OSError):
+            message = f"cannot write: {error.strerror}; it is unchanged"
+            raise WriteError(message, path=path) from None
         raise
 
 
+def _write_bytes(path: Path, data: bytes) -> None:
+    """os-level writes: a short write (a full disk) raises instead of passing unnoticed."""
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(descriptor, view) :]
+    finally:
+        os.close(descriptor)
+
+
 def _safe_relative(path: str) -> str:
-    """Generated paths are relative, inside the root, with no '..' or absolute parts."""
+    """Generated paths are relative, inside the root, with no '..', hidden or absolute parts
+    (MkDocs skips dot-files, so a page there would vanish without a word)."""
     pure = PurePosixPath(path)
-    if pure.is_absolute() or ".." in pure.parts or not pure.parts or "\\" in path:
+    if (
+        not pure.parts
+        or pure.is_absolute()
+        or "\\" in path
+        or any(part.startswith(".") for part in pure.parts)
+    ):
         raise WriteError(f"refusing to write outside the docs folder: {path!r}")
     return pure.as_posix()
+
+
+def _remove_leftovers(root: Path, paths: list[str]) -> None:
+    """Temporaries a killed run left behind (MkDocs would publish them as static files)."""
+    for path in [*paths, MANIFEST, _UNION]:
+        target = root / path
+        target.with_name(target.name + _TMP_SUFFIX).unlink(missing_ok=True)
 
 
 def _refuse_foreign(root: Path, wanted: dict[str, bytes], old: dict[str, str]) -> None:
@@ -112,19 +196,23 @@ def _differs(path: Path, data: bytes) -> bool:
         return True
 
 
-def _stage_files(root: Path, changed: dict[str, bytes]) -> dict[str, Path]:
-    """Phase one: every changed file on disk under a temporary name, or none of them."""
+def _edited(path: Path, digest: str) -> bool:
+    try:
+        return _digest(path.read_bytes()) != digest
+    except FileNotFoundError:
+        return False
+
+
+def _stage_files(root: Path, files: dict[str, bytes]) -> dict[str, Path]:
+    """Phase one: every file on disk under a temporary name, or none of them."""
     temporaries: dict[str, Path] = {}
     created_dirs: list[Path] = []
     try:
-        for path, data in sorted(changed.items()):
+        for path, data in sorted(files.items()):
             target = root / path
             created_dirs.extend(_make_parents(target.parent))
-            temporary = target.with_name(target.name + _TMP_SUFFIX)
-            temporaries[path] = temporary
-            with open(temporary, "wb") as handle:
-                handle.write(data)
-                handle.flush()
+            temporaries[path] = target.with_name(target.name + _TMP_SUFFIX)
+            _write_bytes(temporaries[path], data)
         return temporaries
     except BaseException as error:
         for temporary in temporaries.values():
@@ -133,7 +221,7 @@ def _stage_files(root: Path, changed: dict[str, bytes]) -> dict[str, Path]:
             with contextlib.suppress(OSError):
                 directory.rmdir()
         if isinstance(error, OSError):
-            raise WriteError(f"cannot write {error.filename}: {error.strerror}; "
+            raise WriteError(f"cannot write {error.filename or 'a page'}: {error.strerror}; "
                              "the previous pages are unchanged") from None  # fmt: skip
         raise
 

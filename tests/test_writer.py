@@ -1,0 +1,217 @@
+"""writer: manifest-owned, two-phase writes. Failures are simulated in-process: a full disk by
+making `os.write` raise ENOSPC, Ctrl-C by raising KeyboardInterrupt or a real SIGINT."""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import signal
+from pathlib import Path
+
+import pytest
+
+from generator import writer
+from generator.writer import MANIFEST, WriteError, read_manifest, snapshot, write_tree
+
+FIRST = {"index.md": "home\n", "papers/a.md": "paper a\n", "papers/b.md": "paper b\n"}
+SECOND = {"index.md": "home v2\n", "papers/a.md": "paper a\n", "lists/new.md": "new list\n"}
+
+
+def tree(root: Path) -> dict[str, bytes]:
+    """Every file under root (generated, hand-written, temporaries alike), by relative path."""
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in root.rglob("*") if p.is_file()}
+
+
+def mtimes(root: Path) -> dict[str, int]:
+    return {p.relative_to(root).as_posix(): p.stat().st_mtime_ns for p in root.rglob("*")}
+
+
+@pytest.fixture
+def docs_with_first_build(tmp_path: Path) -> Path:
+    """docs/ after one generation, plus a curator's own pages beside and among the generated."""
+    root = tmp_path / "docs"
+    root.mkdir()
+    (root / "about.md").write_text("hand-written\n")
+    write_tree(root, FIRST)
+    (root / "papers" / "my-notes.md").write_text("curator notes among generated pages\n")
+    return root
+
+
+def _fail_on_write(monkeypatch: pytest.MonkeyPatch, failure: BaseException, after: int) -> None:
+    real_write, calls = os.write, []
+
+    def write(descriptor: int, data: bytes) -> int:
+        calls.append(descriptor)
+        if len(calls) > after:
+            raise failure
+        return real_write(descriptor, data)
+
+    monkeypatch.setattr(os, "write", write)
+
+
+def test_first_write_creates_files_and_manifest(docs_with_first_build: Path) -> None:
+    root = docs_with_first_build
+    for path, text in FIRST.items():
+        assert (root / path).read_text() == text
+    assert set(read_manifest(root)) == set(FIRST)
+
+
+def test_second_write_of_the_same_files_touches_nothing(docs_with_first_build: Path) -> None:
+    before = mtimes(docs_with_first_build)
+    result = write_tree(docs_with_first_build, FIRST)
+    assert result.written == result.removed == ()
+    assert mtimes(docs_with_first_build) == before
+
+
+def test_stale_generated_files_go_and_hand_written_files_stay(docs_with_first_build: Path) -> None:
+    root = docs_with_first_build
+    curator = {p: (root / p).stat().st_mtime_ns for p in ("about.md", "papers/my-notes.md")}
+    result = write_tree(root, SECOND)
+    assert result.removed == ("papers/b.md",)
+    assert set(result.written) == {"index.md", "lists/new.md"}
+    assert not (root / "papers" / "b.md").exists()
+    assert {p: (root / p).stat().st_mtime_ns for p in curator} == curator
+    assert set(read_manifest(root)) == set(SECOND)
+
+
+def test_a_curator_file_in_the_way_stops_the_write(docs_with_first_build: Path) -> None:
+    before = tree(docs_with_first_build)
+    with pytest.raises(WriteError, match="not written by readinglist"):
+        write_tree(docs_with_first_build, {**FIRST, "about.md": "generated about\n"})
+    assert tree(docs_with_first_build) == before
+
+
+def test_an_edited_stale_page_is_disowned_not_deleted(docs_with_first_build: Path) -> None:
+    root = docs_with_first_build
+    (root / "papers" / "b.md").write_text("paper b, with the curator's corrections\n")
+    result = write_tree(root, SECOND)
+    assert result.kept == ("papers/b.md",)
+    assert (root / "papers" / "b.md").read_text().endswith("corrections\n")
+    assert "papers/b.md" not in read_manifest(root)
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["../escape.md", "/etc/passwd", "papers/../../x.md", "a\\b.md", ".hidden/x.md", "papers/.x.md"],
+)
+def test_paths_outside_the_docs_folder_are_refused(tmp_path: Path, path: str) -> None:
+    with pytest.raises(WriteError, match="refusing to write outside"):
+        write_tree(tmp_path / "docs", {path: "x"})
+    assert not any(tmp_path.rglob("*.md"))
+
+
+@pytest.mark.parametrize("after", [0, 1, 2, 3])
+def test_disk_full_leaves_the_previous_pages(
+    docs_with_first_build: Path, monkeypatch: pytest.MonkeyPatch, after: int
+) -> None:
+    before = tree(docs_with_first_build)
+    _fail_on_write(monkeypatch, OSError(errno.ENOSPC, "No space left on device"), after)
+    with pytest.raises(WriteError, match="No space left on device"):
+        write_tree(docs_with_first_build, SECOND)
+    monkeypatch.undo()
+    assert tree(docs_with_first_build) == before
+    assert not (docs_with_first_build / "lists").exists()  # a folder made for it is gone too
+
+
+def test_ctrl_c_while_staging_leaves_the_previous_pages(
+    docs_with_first_build: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    before = tree(docs_with_first_build)
+    _fail_on_write(monkeypatch, KeyboardInterrupt(), after=1)
+    with pytest.raises(KeyboardInterrupt):
+        write_tree(docs_with_first_build, SECOND)
+    monkeypatch.undo()
+    assert tree(docs_with_first_build) == before
+
+
+def test_ctrl_c_while_renaming_lands_after_the_renames(
+    docs_with_first_build: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real_replace = os.replace
+
+    def replace_then_interrupt(source: object, target: object) -> None:
+        real_replace(source, target)
+        signal.raise_signal(signal.SIGINT)  # a real Ctrl-C in the middle of phase two
+
+    monkeypatch.setattr(os, "replace", replace_then_interrupt)
+    with pytest.raises(KeyboardInterrupt):
+        write_tree(docs_with_first_build, SECOND)
+    monkeypatch.undo()
+    assert {p: (docs_with_first_build / p).read_text() for p in SECOND} == SECOND
+    assert set(read_manifest(docs_with_first_build)) == set(SECOND)
+    assert not list(docs_with_first_build.rglob("*.readinglist-tmp"))
+
+
+def test_a_run_killed_halfway_through_renaming_is_finished_by_the_next(
+    docs_with_first_build: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real_replace, calls = os.replace, []
+
+    def die_after_two(source: object, target: object) -> None:
+        calls.append(target)
+        if len(calls) > 2:
+            raise SystemExit("killed")  # stands in for SIGKILL: no cleanup runs after it
+        real_replace(source, target)
+
+    monkeypatch.setattr(os, "replace", die_after_two)
+    with pytest.raises(SystemExit):
+        write_tree(docs_with_first_build, SECOND)
+    monkeypatch.undo()
+    # The manifest on disk owns old and new files, so nothing looks like the curator's.
+    assert set(SECOND) | set(FIRST) <= set(read_manifest(docs_with_first_build))
+    write_tree(docs_with_first_build, SECOND)
+    assert {p: (docs_with_first_build / p).read_text() for p in SECOND} == SECOND
+    assert not (docs_with_first_build / "papers" / "b.md").exists()
+    assert not list(docs_with_first_build.rglob("*.readinglist-tmp"))
+
+
+def test_snapshot_restores_the_previous_generation(docs_with_first_build: Path) -> None:
+    before = tree(docs_with_first_build)
+    previous = snapshot(docs_with_first_build)
+    write_tree(docs_with_first_build, SECOND)
+    write_tree(docs_with_first_build, previous)
+    assert tree(docs_with_first_build) == before
+
+
+def test_a_tampered_manifest_cannot_point_outside(docs_with_first_build: Path) -> None:
+    outside = docs_with_first_build.parent / "victim.md"
+    outside.write_text("not yours\n")
+    manifest = docs_with_first_build / MANIFEST
+    data = json.loads(manifest.read_text())
+    data["files"]["../victim.md"] = "0" * 64
+    manifest.write_text(json.dumps(data))
+    with pytest.raises(WriteError):
+        write_tree(docs_with_first_build, FIRST)
+    assert outside.read_text() == "not yours\n"
+
+
+def test_lock_file_is_written_only_when_it_changes(tmp_path: Path) -> None:
+    lock = tmp_path / "readinglist.lock.json"
+    assert writer.write_if_changed(lock, "{}\n")
+    mtime = lock.stat().st_mtime_ns
+    assert not writer.write_if_changed(lock, "{}\n")
+    assert lock.stat().st_mtime_ns == mtime
+
+
+def test_lock_file_on_a_full_disk_stays_as_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lock = tmp_path / "readinglist.lock.json"
+    lock.write_text("old\n")
+    _fail_on_write(monkeypatch, OSError(errno.ENOSPC, "No space left on device"), after=0)
+    with pytest.raises(WriteError, match="unchanged"):
+        writer.write_if_changed(lock, "new\n")
+    monkeypatch.undo()
+    assert lock.read_text() == "old\n"
+    assert [p.name for p in tmp_path.iterdir()] == [lock.name]
+
+
+def test_replace_directory_swaps_the_site_whole(tmp_path: Path) -> None:
+    site, staged = tmp_path / "site", tmp_path / "site.building"
+    (site / "old").mkdir(parents=True)
+    (staged / "new").mkdir(parents=True)
+    (tmp_path / "site.previous").mkdir()  # left by an earlier interrupted swap
+    writer.replace_directory(staged, site)
+    assert [p.name for p in site.iterdir()] == ["new"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
