@@ -197,26 +197,36 @@ def classify(abstract: str) -> str:
     if is_position(lower):
         return "position"
     objects, verbs = _introduced(analyse(abstract).lower)
-    first = next((obj for obj in objects if _BENCHMARK.search(obj) or _STUDY.match(obj)), "")
-    if first and not _STUDY.match(first):
+    kinds = [_object_kind(obj) for obj in objects]  # in order: "benchmark", "study", "artefact"
+    if next((kind for kind in kinds if kind != "study"), "") == "benchmark":
         return "benchmark"
     theory = sum(lower.count(cue) for cue in _THEORY)
     experiments = sum(lower.count(cue) for cue in _EXPERIMENT) if theory else 0
     if theory >= 4 and theory >= 2 * experiments:
         return "theory"
-    if first or (not objects and verbs & _STUDY_VERBS and experiments >= theory):
+    if "study" in kinds and "artefact" not in kinds:
+        return "empirical"
+    if not objects and verbs & _STUDY_VERBS and experiments >= theory:
         return "empirical"
     return "method"
+
+
+def _object_kind(obj: str) -> str:
+    if _STUDY.match(obj):
+        return "study"
+    return "benchmark" if _BENCHMARK.search(obj) else "artefact"
 
 
 _BENCHMARK = re.compile(
     r"(?:benchmark|dataset|test ?bed|suite|corpus|corpora|leaderboard|arena|environment)s?\b"
 )
-_THEORY = ("theorem", "lemma", "we prove", "prove that", "proof", "bound", "regret", "minimax",
-           "sample complexity", "convergence rate", "tight", "provabl", "guarantee", "asymptotic",
-           "np-hard", "polynomial time", "polynomial-time", "approximation ratio",
-           "approximation algorithm", "theoretical", "characteriz", "necessary and sufficient",
-           "closed-form", "optimality")  # fmt: skip
+_THEORY = (
+    *"""theorem lemma proof bound regret minimax tight provabl guarantee asymptotic np-hard
+    hardness tractab theoretical characteriz closed-form optimality""".split(),
+    *("we prove", "prove that", "sample complexity", "convergence rate", "polynomial time"),
+    *("polynomial-time", "approximation ratio", "approximation algorithm", "our theory"),
+    *("necessary and sufficient", "error rate"),
+)
 _EXPERIMENT = ("experiment", "empirical", "benchmark", "dataset", "state-of-the-art",
                "outperform", "accuracy", "real-world", "we evaluate", "simulation")  # fmt: skip
 _STUDY = re.compile(

@@ -124,5 +124,14 @@ def test_classify_a_method_evaluated_on_a_benchmark_is_a_method() -> None:
     assert classify(abstract) == "method"
 
 
+def test_classify_a_study_that_leads_to_a_method_is_a_method() -> None:
+    abstract = (
+        "Cache misses dominate serving cost. We conduct an in-depth study of cache misses in "
+        "production. Inspired by these findings, this paper further proposes WarmCache, a "
+        "prefetcher for model weights. Experiments show gains."
+    )
+    assert classify(abstract) == "method"
+
+
 def test_every_kind_is_labelled() -> None:
     assert set(ABSTRACTS_BY_KIND) == set(KINDS)
