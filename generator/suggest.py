@@ -20,7 +20,7 @@ import yaml
 
 from .models import Paper, Taxonomy
 from .slugs import make_slug
-from .tags import GENERIC_WORDS, candidates
+from .tags import GENERIC_WORDS, MODIFIER, candidates, word_class
 
 CROWDED = 0.4  # a topic holding more than this share of the papers is worth splitting
 CROWDED_MIN_PAPERS = 12  # a smaller topic is no crowd, whatever its share
@@ -81,11 +81,26 @@ def _groups(papers: Sequence[Paper], taxonomy: Taxonomy) -> list[tuple[str, list
 
 def _terms(paper: Paper) -> set[str]:
     """The paper's noun phrases and tags, lower case; generic words alone are no term."""
-    found = {phrase.lower() for phrase in candidates(f"{paper.title}. {paper.text}")}
+    found = {
+        part.lower()
+        for phrase in candidates(f"{paper.title}. {paper.text}")
+        for part in _parts(phrase)
+    }
     for tag in paper.tags:
         match = _ACRONYM.match(tag)
         found.update(part.lower() for part in (match.groups() if match else (tag,)))
     return {term for term in found if term not in GENERIC_WORDS and len(term) > 3}
+
+
+def _parts(phrase: str) -> list[str]:
+    """A phrase and its inner phrases: "protein folding pathway" holds "protein folding"."""
+    words = phrase.split()
+    return [
+        " ".join(words[i:j])
+        for i in range(len(words))
+        for j in range(i + 1, len(words) + 1)
+        if word_class(words[j - 1]) != MODIFIER
+    ]
 
 
 def _known_keywords(taxonomy: Taxonomy, *, besides: str) -> set[str]:

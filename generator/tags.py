@@ -141,12 +141,25 @@ def _scan(text: str) -> tuple[Counter[str], Counter[str]]:
     for info in [*infos, _END]:
         if info.kind == BREAK or (run and run[-1].plural):
             if run:  # a plural ends its phrase too: "trajectory comparisons | face"
-                phrases.update(_phrases(run))
+                phrases.update(_phrases(_without_verb(run, info)))
                 run = []
             if info.kind == BREAK:
                 continue
         run.append(info)
     return phrases, Counter([info.head for info in infos])
+
+
+def _without_verb(run: list[_Word], following: _Word) -> list[_Word]:
+    """A "plural" between a singular noun and another noun is a verb: "the system | ranks |
+    items". Before a modifier or a break it is a plural noun: "reward models trained"."""
+    if (
+        len(run) >= 2
+        and following.kind in (GENERIC, NOUN, NAME)
+        and run[-2].kind in (GENERIC, NOUN, NAME)
+        and not run[-2].plural
+    ):
+        return run[:-1]
+    return run
 
 
 def _word(token: str) -> _Word:

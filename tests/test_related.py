@@ -1,0 +1,98 @@
+"""Related papers: nearest neighbours by TF-IDF, deterministic order, bounded memory."""
+
+from __future__ import annotations
+
+import random
+import tracemalloc
+
+import pytest
+
+from generator import related
+
+THEMES = {
+    "graph": "graph neural network message passing node classification molecule edges",
+    "vision": "image segmentation convolution pixels object detection camera frames",
+    "speech": "speech recognition acoustic model phoneme audio spectrogram speaker",
+}
+
+
+@pytest.fixture
+def themed_papers() -> tuple[list[str], list[str], dict[str, str]]:
+    """Twelve papers, four per theme, each with a few words of its own."""
+    rng = random.Random(3)
+    ids, texts, theme_of = [], [], {}
+    for theme, words in THEMES.items():
+        for n in range(4):
+            pid = f"{theme[:2]}{n:010d}"
+            own = " ".join(f"{theme}word{rng.randrange(10**6)}" for _ in range(3))
+            ids.append(pid)
+            texts.append(f"{words} {' '.join(rng.sample(words.split(), 4))} {own}")
+            theme_of[pid] = theme
+    return ids, texts, theme_of
+
+
+def test_neighbours_share_the_theme(themed_papers) -> None:
+    ids, texts, theme_of = themed_papers
+    for pid, found in zip(ids, related.related_ids(ids, texts, k=3), strict=True):
+        assert len(found) == 3
+        assert pid not in found
+        assert {theme_of[other] for other in found} == {theme_of[pid]}
+
+
+def test_no_more_than_k_and_only_positive_scores(themed_papers) -> None:
+    ids, texts, _ = themed_papers
+    found = related.related_ids(ids, texts, k=5)
+    assert all(len(neighbours) == 3 for neighbours in found)  # only 3 papers share a theme
+
+
+def test_ties_break_by_id() -> None:
+    ids = ["d", "b", "a", "c", "e"]
+    texts = ["same words about sparse attention"] * 4 + ["different topic entirely here"]
+    found = related.related_ids(ids, texts, k=2)
+    assert found[:4] == [("a", "b"), ("a", "c"), ("b", "c"), ("a", "b")]
+    assert found[4] == ()
+
+
+def test_order_of_input_does_not_matter(themed_papers) -> None:
+    ids, texts, _ = themed_papers
+    pairs = list(zip(ids, texts, strict=True))
+    random.Random(1).shuffle(pairs)
+    before = dict(zip(ids, related.related_ids(ids, texts), strict=True))
+    shuffled_ids = [pid for pid, _ in pairs]
+    after = related.related_ids(shuffled_ids, [text for _, text in pairs])
+    assert dict(zip(shuffled_ids, after, strict=True)) == before
+
+
+def test_block_size_does_not_change_the_answer(themed_papers, monkeypatch) -> None:
+    ids, texts, _ = themed_papers
+    whole = related.related_ids(ids, texts)
+    monkeypatch.setattr(related, "BLOCK", 5)
+    assert related.related_ids(ids, texts) == whole
+
+
+@pytest.mark.parametrize(
+    ("ids", "texts", "k"),
+    [
+        ([], [], 5),
+        (["a"], ["alone with its words"], 5),
+        (["a", "b"], ["the of and", "a an the"], 5),  # only stop words
+        (["a", "b"], ["graph neural networks", "graph neural networks"], 0),
+    ],
+)
+def test_nothing_to_relate(ids: list[str], texts: list[str], k: int) -> None:
+    assert related.related_ids(ids, texts, k=k) == [() for _ in ids]
+
+
+def test_memory_stays_below_a_dense_similarity_matrix() -> None:
+    rng = random.Random(0)
+    vocabulary = [f"term{i}" for i in range(20_000)]
+    n = 4_000
+    texts = [" ".join(rng.choices(vocabulary[: 2_000 * (1 + i % 5)], k=150)) for i in range(n)]
+    tracemalloc.start()
+    try:
+        found = related.related_ids([f"{i:08d}" for i in range(n)], texts)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert len(found) == n
+    assert peak < n * n * 4 / 2  # half of one float32 N x N matrix

@@ -1,0 +1,158 @@
+"""Topics: keyword matching, scoring, evidence and the shipped taxonomy's spread."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from generator import markup, reader, tags, titles, topics
+from generator.config import load_taxonomy
+from generator.models import Taxonomy, Topic, TopicMatch
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def make_taxonomy(*entries: tuple[str, tuple[str, ...]], max_topics: int = 2) -> Taxonomy:
+    made = [Topic(name.lower(), name, "", keywords) for name, keywords in entries]
+    return Taxonomy((*made, Topic("other", "Other", "", (), catch_all=True)), max_topics, 3.0)
+
+
+@pytest.fixture
+def small_taxonomy() -> Taxonomy:
+    return make_taxonomy(
+        ("Graphs", ("graph neural network*", "message passing", "node classification")),
+        ("Vision", ("image*", "object detection", "segmentation")),
+        ("Optimization", ("optimi*", "gradient descent", "convergence")),
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "keyword"),
+    [
+        ("Graph neural networks classify nodes.", "graph neural network*"),
+        ("A graph-neural-network baseline.", "graph neural network*"),  # hyphens read as spaces
+        ("We study message-passing layers.", "message passing"),
+        ("Imagery from drones.", "image*"),  # prefix keyword
+        ("The optimiser and the optimization step.", "optimi*"),
+        ("Stochastic gradient descent converges.", "gradient descent"),
+    ],
+)
+def test_keyword_forms_match(small_taxonomy: Taxonomy, text: str, keyword: str) -> None:
+    scored = topics.score_topics(small_taxonomy, text=text, title="", tags=())
+    assert keyword in {word for match in scored for word in match.matched}
+
+
+def test_whole_words_only() -> None:
+    taxonomy = make_taxonomy(("Graphs", ("graph",)), ("Ports", ("port",)))
+    text = "Paragraphs on transport, airports and graphite."
+    assert topics.score_topics(taxonomy, text=text, title="", tags=()) == []
+
+
+def test_evidence_names_the_matched_keywords_strongest_first(small_taxonomy: Taxonomy) -> None:
+    text = (
+        "Message passing on graphs: graph neural networks with message passing improve node "
+        "classification, and message passing depth matters."
+    )
+    (best,) = topics.assign_topics(small_taxonomy, text=text, title="", tags=())
+    assert best.topic == "Graphs"
+    assert best.matched[0] == "message passing"  # three hits outweigh one
+    assert set(best.matched) == {"message passing", "graph neural network*", "node classification"}
+
+
+def test_weak_evidence_goes_to_the_catch_all(small_taxonomy: Taxonomy) -> None:
+    text = "We collect recipes from cooking forums and cluster them by cuisine; one image each."
+    assert topics.assign_topics(small_taxonomy, text=text, title="", tags=()) == (
+        TopicMatch("Other", 0.0, ()),
+    )
+
+
+def test_second_topic_only_when_close_to_the_best(small_taxonomy: Taxonomy) -> None:
+    balanced = (
+        "Graph neural networks and message passing for image segmentation and object detection."
+    )
+    lopsided = (
+        "Graph neural networks use message passing for node classification; message passing "
+        "layers of graph neural networks are deep. One image is shown."
+    )
+    both = topics.assign_topics(small_taxonomy, text=balanced, title="", tags=())
+    one = topics.assign_topics(small_taxonomy, text=lopsided, title="", tags=())
+    assert {m.topic for m in both} == {"Graphs", "Vision"}
+    assert [m.topic for m in one] == ["Graphs"]
+
+
+def test_never_more_than_max_topics() -> None:
+    taxonomy = make_taxonomy(
+        ("A", ("alpha", "aleph")), ("B", ("beta", "beth")), ("C", ("gamma", "gimel")), max_topics=2
+    )
+    text = "alpha aleph beta beth gamma gimel " * 3  # three equal topics
+    assert len(topics.assign_topics(taxonomy, text=text, title="", tags=())) == 2
+
+
+def test_title_and_tags_count_more_than_the_body(small_taxonomy: Taxonomy) -> None:
+    text = "Object detection and convergence of the optimizer are both studied here."
+    by_title = topics.assign_topics(small_taxonomy, text=text, title="Convergence", tags=())
+    by_tag = topics.assign_topics(small_taxonomy, text=text, title="", tags=("object detection",))
+    assert by_title[0].topic == "Optimization"
+    assert by_tag[0].topic == "Vision"
+
+
+def test_a_keyword_shared_by_topics_weighs_less() -> None:
+    taxonomy = make_taxonomy(("A", ("kernel", "svm")), ("B", ("kernel", "gaussian process")))
+    shared = topics.score_topics(taxonomy, text="kernel kernel svm", title="", tags=())
+    alone = topics.score_topics(
+        make_taxonomy(("A", ("kernel", "svm"))), text="kernel kernel svm", title="", tags=()
+    )
+    assert shared[0].score < alone[0].score
+
+
+def test_a_word_inside_a_longer_keyword_is_no_second_evidence() -> None:
+    taxonomy = make_taxonomy(("Embeddings", ("embedding*", "embedding space")))
+    (match,) = topics.score_topics(taxonomy, text="a shared embedding space", title="", tags=())
+    assert match.matched == ("embedding space",)
+
+
+def test_spellings_of_one_keyword_count_once() -> None:
+    one = make_taxonomy(("L", ("long context", "long-context")))
+    (match,) = topics.score_topics(one, text="long-context models", title="", tags=())
+    assert len(match.matched) == 1
+
+
+def test_ties_break_by_topic_name() -> None:
+    taxonomy = make_taxonomy(("Zeta", ("zeta function",)), ("Alpha", ("alpha function",)))
+    text = "zeta function and alpha function, zeta function and alpha function"
+    assert [m.topic for m in topics.score_topics(taxonomy, text=text, title="", tags=())] == [
+        "Alpha",
+        "Zeta",
+    ]
+
+
+def _seed_papers() -> list[tuple[str, str]]:
+    """(title, plain text) of the shipped abstracts, read by the real reader."""
+    out = {}
+    for path in reader.list_files(REPO / "lists"):
+        for abstract in reader.read_list(path).abstracts:
+            text = markup.parse(abstract.text).text
+            out[text] = (titles.derive_title(abstract.text), text)
+    return list(out.values())
+
+
+def test_shipped_taxonomy_spreads_the_shipped_lists() -> None:
+    """Guards the metric the issue names: no topic holds most papers, few pairs share one."""
+    taxonomy = load_taxonomy(REPO / "lists" / "topics.yml")
+    papers = _seed_papers()
+    found_tags = tags.assign_tags([text for _, text in papers])
+    assigned = [
+        {m.topic for m in topics.assign_topics(taxonomy, text=text, title=title, tags=t)}
+        for (title, text), t in zip(papers, found_tags, strict=True)
+    ]
+    sizes = Counter(name for names in assigned for name in names)
+    pairs = list(itertools.combinations(assigned, 2))
+    share = sum(bool(a & b) for a, b in pairs) / len(pairs)
+    assert max(sizes.values()) <= 0.35 * len(papers), sizes.most_common(3)
+    assert share <= 0.2
+    assert all(1 <= len(names) <= 2 for names in assigned)
+    assert sizes[taxonomy.catch_all.name] <= 0.1 * len(papers)
+    assert len(sizes) >= 15  # most topics are used: none is dead weight on these lists
