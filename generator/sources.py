@@ -13,7 +13,8 @@ It reads files and nothing else; merging papers across files is the pipeline's.
   make one list, as text lists do.
 - An entry without an abstract is skipped with a warning: here a paper is its abstract (its
   id, summary, tags, topics and related papers all come from it), so a title alone makes no
-  page. The abstract keeps its LaTeX and Markdown for `markup`; titles and names are text.
+  page. The abstract keeps its LaTeX and Markdown for `markup` (a BibTeX abstract loses only
+  BibTeX's accent commands and case-protecting braces); titles and names are plain text.
 - The same abstract twice in one file is one paper; the first entry's gaps are filled from
   the later one's fields.
 - Problems are warnings with the line the entry starts on; a file that cannot be parsed at
@@ -48,6 +49,8 @@ def list_files(lists_dir: Path, *, exclude: Collection[Path] = ()) -> list[Path]
     """Every list file, text (`.txt`) or bibliographic (SUFFIXES), in name order.
 
     `exclude` names files that share a suffix but are not lists (the lock file is JSON)."""
+    if not lists_dir.is_dir():
+        return []
     skip = {path.resolve() for path in exclude}
     return sorted(
         path

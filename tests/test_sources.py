@@ -682,6 +682,7 @@ def test_list_files_and_dispatch(tmp_path):
     files = sources.list_files(lists, exclude=[lists / "readinglist.lock.json"])
     assert [path.name for path in files] == ["a.txt", "b.bib", "c.csv", "d.json"]
     assert sources.SUFFIXES == (".bib", ".json", ".csv")
+    assert sources.list_files(tmp_path / "missing") == []
     with pytest.raises(InputError, match="not a bibliographic list"):
         sources.read_source(lists / "topics.yml")
 
