@@ -2,7 +2,9 @@
 
 The same abstract in several lists (or sources) is one paper that names every list; files
 whose header names the same list form one list. A bibliographic source's metadata (title,
-authors, ...) is kept, and merged when the same paper arrives from two sources.
+authors, ...) is kept, and merged when the same paper arrives from two sources; sources that
+share a DOI or arXiv id are one paper even when their abstracts differ. (Titles alone do not
+merge papers: two papers may share a title.)
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from . import markup
+from .bibfields import merge_keys
 from .models import Paper, Problem, ReadingList, Source
 from .reader import RawAbstract, RawList, fingerprint
 
@@ -32,8 +35,39 @@ def merge(raw_lists: list[RawList]) -> tuple[list[Paper], list[ReadingList]]:
             paper = _add(papers, abstract, raw)
             if paper.id not in ids:
                 ids.append(paper.id)
-    lists = [ReadingList(name, tuple(files[name]), tuple(ids)) for name, ids in members.items()]
+    aliases = _same_records(list(papers.values()))
+    for pid, kept in aliases.items():
+        papers[kept] = _join(papers[kept], papers.pop(pid))
+    lists = [
+        ReadingList(name, tuple(files[name]), tuple(_unique(aliases.get(i, i) for i in ids)))
+        for name, ids in members.items()
+    ]
     return list(papers.values()), lists
+
+
+def _same_records(papers: list[Paper]) -> dict[str, str]:
+    """Papers whose sources share a DOI or arXiv id are one paper even when their abstracts
+    differ (a preprint and its published version): id -> the id of the first of them."""
+    first: dict[str, str] = {}
+    aliases: dict[str, str] = {}
+    for paper in papers:
+        keys = [k for k in merge_keys(paper.bib) if k.startswith(("doi:", "arxiv:"))]
+        kept = next((first[k] for k in keys if k in first), None)
+        for key in keys:
+            first.setdefault(key, kept or paper.id)
+        if kept is not None and kept != paper.id:
+            aliases[paper.id] = kept
+    return aliases
+
+
+def _join(kept: Paper, other: Paper) -> Paper:
+    lists = kept.lists + tuple(name for name in other.lists if name not in kept.lists)
+    return replace(kept, lists=lists, sources=kept.sources + other.sources,
+                   bib=kept.bib.merged(other.bib))  # fmt: skip
+
+
+def _unique(ids) -> list[str]:
+    return list(dict.fromkeys(ids))
 
 
 def _add(papers: dict[str, Paper], abstract: RawAbstract, raw: RawList) -> Paper:

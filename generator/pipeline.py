@@ -11,12 +11,12 @@ import datetime as dt
 import logging
 import os
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from . import curation, enrich, lockfile, normalize, reader, render, writer
+from . import curation, enrich, lockfile, normalize, reader, render, sources, writer
 from .config import Settings, load_taxonomy
 from .errors import BuildFailed, InputError
 from .models import Collection, Lock, Paper, Problem, ReadingList
@@ -46,7 +46,7 @@ def collect(settings: Settings) -> Collection:
     lock = lockfile.read_lock(settings.lock_path)
     curations = curation.load_curation(settings.curation_path)
     with _stage("read", counts := {}):
-        raw_lists, problems = read_all(settings.lists_dir)
+        raw_lists, problems = read_all(settings.lists_dir, exclude=(settings.lock_path,))
         counts["lists"] = len(raw_lists)
     errors = [problem for problem in problems if problem.severity == "error"]
     if errors:
@@ -87,15 +87,18 @@ def generate(settings: Settings, *, collection: Collection | None = None) -> Rep
     return Report(collection, result.written, result.removed, time.perf_counter() - start)
 
 
-def read_all(lists_dir: Path) -> tuple[list[reader.RawList], list[Problem]]:
+def read_all(
+    lists_dir: Path, *, exclude: Iterable[Path] = ()
+) -> tuple[list[reader.RawList], list[Problem]]:
     """Every list, and every problem of every list (unreadable files become errors)."""
-    files = reader.list_files(lists_dir)
+    files = sources.list_files(lists_dir, exclude=exclude)
     if not files:
-        return [], [Problem(lists_dir, 0, "no *.txt lists found", severity="error")]
+        message = "no lists found (*.txt, *.bib, *.json, *.csv)"
+        return [], [Problem(lists_dir, 0, message, severity="error")]
     raw_lists, problems = [], []
     for path in files:
         try:
-            raw = reader.read_list(path)
+            raw = sources.read_any(path)
         except InputError as error:
             problems.append(Problem(path, error.line or 1, error.message, severity="error"))
             continue
