@@ -84,7 +84,7 @@ def coined_name(source: str, abstract: Abstract) -> Name | None:
         scores[name] += 0.5 * min(3, sum(s.startswith(name + " ") for s in sentences))
         if first[name] < introduced_at < len(sentences):
             scores[name] -= 3  # used before the paper introduces anything: prior work
-    short = max(scores, key=lambda name: (scores[name], -first[name]))
+    short = max(sorted(scores), key=lambda name: (scores[name], -first[name]))
     return Name(short, long_forms.get(short, "")) if scores[short] >= 3 else None
 
 
@@ -159,7 +159,7 @@ def _score_marked(source: str, abstract: Abstract, scores: Counter[str]) -> None
         if trigger in source
         for raw in pattern.findall(source)
     }
-    for name in marked:
+    for name in sorted(marked):
         if name[:1].isupper() and acceptable(name):
             introduced = any(name in s and " we " in f" {s}" for s in abstract.plain)
             scores[name] += 3 if introduced else 2
