@@ -58,7 +58,7 @@ class Name:
     @property
     def proper(self) -> bool:
         """Capitalised long forms are brand names (TRACE); lowercase ones describe (GNNs).
-        Capitals inside words count too: "Long cOntext aliGnment" spells out its acronym."""
+        Capitals inside words count too: "Parallel dAta Compression" spells out its acronym."""
         words = [w for w in self.long.split() if w.lower() not in SMALL_WORDS]
         return not words or sum(w != w.lower() for w in words) * 2 > len(words)
 
@@ -135,7 +135,7 @@ def _name_at(sentence: str, start: int, long_forms: dict[str, str]) -> str | Non
 
 def _ends_name(rest: str) -> bool:
     """After "Long Form (LF)": punctuation, a kind noun or a clause, not more noun phrase."""
-    rest = re.sub(r"^\s*\([^()]*\)", "", rest).lstrip()
+    rest = _LEADING_PARENTHESES.sub("", rest).lstrip()
     return not rest or rest[0] in ",.;:—–" or rest.startswith((*KIND_NOUNS, "that", "which", "for"))
 
 
@@ -169,7 +169,7 @@ def _score_repository(source: str, scores: Counter[str]) -> None:
     """The code's repository is usually named after the method: github.com/owner/Name."""
     if "github.com/" not in source:
         return
-    for repo in re.findall(r"github\.com/[\w.-]+/([\w.-]+)", source):
+    for repo in _REPOSITORY.findall(source):
         repo = repo.removesuffix(".git").strip(".")
         matches = [name for name in scores if name.lower() == repo.lower()]
         if matches:
@@ -204,7 +204,7 @@ def expansions(sentences: tuple[str, ...]) -> dict[str, str]:
 def long_form(before: str, short: str) -> str:
     """The words before `(short)` that `short` abbreviates (Schwartz & Hearst, 2003), or ""."""
     letters = [c.lower() for c in short.rstrip("s") if c.isalnum()]
-    before = re.split(r"[()\[\],;:]", before[-200:])[-1]
+    before = _PUNCTUATION.split(before[-200:])[-1]
     words = before.split()[-min(len(letters) + 5, len(letters) * 2) :]
     if not letters or not any(w[0].lower() == letters[0] for w in words):
         return ""  # the first letter must start a word: most parentheses end here
@@ -225,3 +225,8 @@ def long_form(before: str, short: str) -> str:
         return ""
     start = text.rfind(" ", 0, position + 1) + 1
     return original[start:] if len(text[start:].split()) > 1 or "-" in text[start:] else ""
+
+
+_LEADING_PARENTHESES = re.compile(r"^\s*\([^()]*\)")
+_REPOSITORY = re.compile(r"github\.com/[\w.-]+/([\w.-]+)")
+_PUNCTUATION = re.compile(r"[()\[\],;:]")

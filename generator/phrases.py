@@ -38,7 +38,7 @@ def first_word(phrase: str) -> str:
 
 
 def has_preposition(phrase: str) -> bool:
-    return bool(re.search(r"\s(?:for|of|in|on|with|via|from|under|across|to)\s", phrase))
+    return bool(_PREPOSITION.search(phrase))
 
 
 def gerund_purpose(rest: str) -> str:
@@ -58,11 +58,11 @@ _NOT_ACTIONS = frozenset("is are has have was were be been can may might will wo
 
 
 def standalone(phrase: str) -> str:
-    """ "" for phrases that mean nothing alone: "gap", "although standard guarantees ..."."""
+    """ "" for phrases that mean nothing alone: "gap", "although caches help ..."."""
     words = phrase.split()
     if len(words) < 2 or words[0].lower() in _SUBORDINATORS or words[0].lower() in DETERMINERS:
         return ""
-    return DEMONSTRATIVE.sub("the ", phrase)  # "removing this constraint": "the constraint"
+    return DEMONSTRATIVE.sub("the ", phrase)  # "removing this limit": "the limit"
 
 
 DEMONSTRATIVE = re.compile(r"\b(?:this|these|such) (?=\w)")
@@ -86,7 +86,7 @@ def informative(phrase: str) -> bool:
 
 
 def head_noun(phrase: str) -> str:
-    words = re.split(r"\s+(?:for|of|in|on|with|to|via|from|under|across)\s", phrase, maxsplit=1)
+    words = _PREPOSITION.split(phrase, maxsplit=1)
     return words[0].split()[-1].lower() if words[0].split() else ""
 
 
@@ -95,7 +95,7 @@ def attach(phrase: str, purpose: str) -> str:
 
 
 def drop_parentheses(text: str) -> str:
-    return re.sub(r"\s*\([^()]*\)", "", text) if "(" in text else text
+    return _PARENTHESES.sub("", text) if "(" in text else text
 
 
 def spell_out(phrase: str, long_forms: dict[str, str], keep: str, budget: int) -> str:
@@ -121,15 +121,15 @@ def fit(phrase: str, budget: int = MAX_WORDS) -> str:
     while words and (
         words[-1].lower() in CUT_BEFORE
         or not _WORD.search(words[-1])
-        or _droppable_adverb(words, len(words) - 1)  # "... dynamics jointly"
-        or (len(words) > 3 and _PARTICIPLE.fullmatch(words[-1]))  # "... anatomy supported"
+        or _droppable_adverb(words, len(words) - 1)  # "... schedules jointly"
+        or (len(words) > 3 and _PARTICIPLE.fullmatch(words[-1]))  # "... a cache supported"
     ):
         words.pop()
     return " ".join(words).strip(" ,;:.")
 
 
 def _droppable_adverb(words: list[str], at: int) -> bool:
-    """ "sufficiently low": the adverb can go; "strongly and weakly identifiable" keep theirs."""
+    """ "provably fast": the adverb can go; "fully and partially observed" keep theirs."""
     word = words[at]
     if not _ADVERB.fullmatch(word) or word in ("only", "early", "family", "supply", "apply"):
         return False
@@ -163,7 +163,7 @@ def title_case(text: str) -> str:
 
 
 def _case_word(word: str, *, opening: bool) -> str:
-    if "-" in word:  # each part on its own: "human-AI" -> "Human-AI", "Text-to-Image"
+    if "-" in word:  # each part on its own: "robot-AI" -> "Robot-AI", "Text-to-Image"
         parts = word.split("-")
         return "-".join(
             part.lower() if index and part.lower() in SMALL_WORDS else _case_part(part)
@@ -184,3 +184,7 @@ def _case_part(word: str) -> str:
 
 
 _DIGIT = re.compile(r"\d")
+
+
+_PREPOSITION = re.compile(r"\s+(?:for|of|in|on|with|via|from|under|across|to)\s")
+_PARENTHESES = re.compile(r"\s*\([^()]*\)")

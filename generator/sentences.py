@@ -113,7 +113,7 @@ def split_sentences(source: str) -> list[str]:
 
 def _mask(match: re.Match[str]) -> str:
     span = match.group(0)
-    if span.endswith(".$") and span.startswith("$"):  # "equals $\log n.$ We": a sentence end
+    if span.endswith(".$") and span.startswith("$"):  # "is $n.$ Then": a sentence end
         return "x" * (len(span) - 2) + ".)"
     return "x" * len(span)
 
@@ -163,7 +163,7 @@ _DOUBLED = frozenset("embed transfer refer control compel omit submit permit adm
 
 def first_clause(text: str, *, infinitive: bool = True) -> str:
     """`text` up to where its first clause ends: punctuation, a relative pronoun, `to` + verb
-    (unless `infinitive` is false: "robustness to approximate clones" may be no infinitive)."""
+    (unless `infinitive` is false: "robustness to rotated inputs" may be no infinitive)."""
     match = _CLAUSE_BREAK.search(text, 1)
     end = match.start() if match else len(text)
     if infinitive and " to " in text[:end]:
@@ -196,7 +196,10 @@ def gerund(verb: str) -> str:
         return verb[:-2] + "ying"
     if verb.endswith("e") and not verb.endswith(("ee", "ye", "oe")):
         return verb[:-1] + "ing"
-    short_cvc = re.fullmatch(r"[^aeiou]*[aeiou][^aeiouwxy]", verb) is not None
+    short_cvc = _SHORT_CVC.fullmatch(verb) is not None
     if short_cvc or verb in _DOUBLED:
         return verb + verb[-1] + "ing"
     return verb + "ing"
+
+
+_SHORT_CVC = re.compile(r"[^aeiou]*[aeiou][^aeiouwxy]")  # "map", "fit": double the consonant

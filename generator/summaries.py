@@ -184,7 +184,7 @@ def _is_preamble(phrase: str) -> bool:
 
 
 def _capitalise(sentence: str) -> str:
-    match = re.search(r"[A-Za-z]", sentence)
+    match = _LETTER.search(sentence)
     if not match:
         return sentence
     at = match.start()
@@ -254,5 +254,9 @@ def _introduced(sentences: tuple[str, ...]) -> tuple[list[str], set[str]]:
 def _object_of(rest: str) -> str:
     rest = rest.lstrip()
     head = first_clause(rest)
-    appositive = re.match(r"\s*(?:\([^()]*\))?\s*[,:]\s*((?:an?|the)\s.+)", rest[len(head) :])
+    appositive = _OBJECT_APPOSITIVE.match(rest[len(head) :])
     return head + (" " + first_clause(appositive.group(1)) if appositive else "")
+
+
+_LETTER = re.compile(r"[A-Za-z]")
+_OBJECT_APPOSITIVE = re.compile(r"\s*(?:\([^()]*\))?\s*[,:]\s*((?:an?|the)\s.+)")

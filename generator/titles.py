@@ -45,7 +45,7 @@ _FINDING = re.compile(
     r"(?:show|prov|demonstrat|find|argu|establish|observ|reveal|discover|uncover)(?:e|es|s|ing)? "
     r"that "
 )
-# "the problem of X" -> "X"; "the alignment problem of X" -> "the alignment of X".
+# "the problem of X" -> "X"; "the routing problem of X" -> "the routing of X".
 _FRAME = re.compile(
     r"^(?:problem|question|challenge|task|issue|topic)s?\s+of\s+|(?<=\w )problem (?=of )"
 )
@@ -83,14 +83,14 @@ _WORD = re.compile(r"[^\W_]")
 
 
 def _problem(parts: Abstract, name: Name) -> str:
-    """ "In this work, we focus on the alignment of X" -> "for the alignment of X": the problem
+    """ "In this work, we study the routing of X" -> "for the routing of X": the problem
     a named method addresses, when the paper states it before naming the method."""
     for plain, lower in zip(parts.plain, parts.lower, strict=True):
         if name.short in plain or name.long in plain:
             break
         for claim in claims(lower):
             if claim.verb in _PROBLEM_VERBS:
-                rest = re.sub(r"^(?:on|with)\s+", "", _after(plain, claim.end))
+                rest = _ON_WITH.sub("", _after(plain, claim.end))
                 problem = standalone(_FRAME.sub("", noun_phrase(rest)))
                 return f"for {problem}" if _is_topic(problem) else ""
     return ""
@@ -100,7 +100,7 @@ _PROBLEM_VERBS = frozenset("study focus address tackle consider investigate revi
 
 
 def _is_topic(phrase: str) -> bool:
-    """A noun phrase naming a problem: not "using them", not "potential of utilizing X"."""
+    """A noun phrase naming a problem: not "using them", not "applying it to X"."""
     words = phrase.lower().split()
     if len(words) < 2:
         return False
@@ -129,7 +129,7 @@ def _question(parts: Abstract) -> str:
     first_half = max(2, len(parts.plain) // 2)
     for plain, lower in zip(parts.plain[:first_half], parts.lower, strict=False):
         if plain.endswith("?") and len(plain.split()) <= 16 and lower.startswith(_QUESTIONS):
-            return re.sub(r"^what (?:is|are) ", "", plain[:-1], flags=re.IGNORECASE)
+            return _WHAT_IS.sub("", plain[:-1])
     return ""
 
 
@@ -151,7 +151,7 @@ def _position_title(parts: Abstract) -> str:
             continue
         for claim in claims(lower):
             if claim.verb in ("argue", "propose", "contend", "claim", "posit", "advocate", "call"):
-                rest = re.sub(r"^\s*(?:that|for)\s+", "", plain[claim.end :])
+                rest = _THAT_FOR.sub("", plain[claim.end :])
                 statement = clean(first_clause(rest))
                 statement = spell_out(statement, expansions(parts.plain), "", MAX_WORDS - 1)
                 statement = fit(statement, MAX_WORDS - 1)
@@ -170,7 +170,7 @@ def _describe_name(name: Name, sentences: tuple[str, ...]) -> str:
         return ""
     at = sentence.find(mention)
     before, after = sentence[:at], sentence[at + len(mention) :]
-    noun = re.match(rf"\s+(?:{'|'.join(KIND_NOUNS)})\b", after)
+    noun = _KIND_NOUN.match(after)
     after = after[noun.end() :] if noun else after
     appositive = _appositive(after)
     purpose = _purpose(after) or _purpose(_named_phrase(before)) or _purpose(appositive)
@@ -184,7 +184,7 @@ def _describe_name(name: Name, sentences: tuple[str, ...]) -> str:
         rest = appositive[len(first_clause(appositive)) :] if appositive else after
         purpose = gerund_purpose(rest)  # "a cache that shards prefixes": "for sharding ..."
         if purpose and head_noun(described) in _PURE_GENERIC:
-            return purpose.removeprefix("for ")  # "a framework that extends X": "Extending X"
+            return purpose.removeprefix("for ")  # "a framework that replays X": "Replaying X"
     return attach(described, purpose)
 
 
@@ -192,8 +192,8 @@ def _intro_sentence(name: Name, sentences: tuple[str, ...]) -> str:
     mentions = [s for s in sentences if name.short in s or (name.long and name.long in s)]
     for sentence in mentions:
         lower = sentence.lower()
-        if any(c.verb in INTRO_VERBS for c in claims(lower)) or re.search(
-            r"named|dubbed|called|termed", lower
+        if any(c.verb in INTRO_VERBS for c in claims(lower)) or any(
+            word in lower for word in ("named ", "dubbed ", "called ", "termed ")
         ):
             return drop_parentheses(sentence)
     return drop_parentheses(mentions[0]) if mentions else ""
@@ -213,13 +213,13 @@ _APPOSITIVE = re.compile(
 
 def _purpose(text: str) -> str:
     """A leading prepositional phrase, or the "for ..." inside a phrase: "for fairness"."""
-    match = re.match(r"\s*,?\s*((?:for|in|on|with|via|against|across|under|from)\s.+)", text)
-    match = match or re.search(r"\s(for\s.+)", first_clause(text))
+    match = _LEADING_PP.match(text)
+    match = match or _FOR_PP.search(first_clause(text))
     return first_clause(match.group(1)) if match else ""
 
 
 def _named_phrase(before: str) -> str:
-    """ "a simple jailbreak attack named" or "a proxy for memorization:" -> the noun phrase."""
+    """ "a learned eviction policy named" or "a proxy for cache reuse:" -> the noun phrase."""
     match = re.search(
         r"\b(?:an?|the)\s+([^,:]*?)\s*(?:,?\s*(?:named|dubbed|called|termed)(?:\s+as)?|:)\s*$",
         before,
@@ -229,7 +229,7 @@ def _named_phrase(before: str) -> str:
 
 def describe(sentence: str, lower: str) -> str:
     """A compact phrase for what the contribution sentence says the paper does, or "" when
-    the sentence says it only by reference ("we bridge this gap")."""
+    the sentence says it only by reference ("we close this gap")."""
     found = claims(lower)
     for claim in found:
         if claim.verb in INTRO_VERBS and not lower.startswith("that", claim.end + 1):
@@ -240,7 +240,7 @@ def describe(sentence: str, lower: str) -> str:
     for claim in found:
         rest = _after(sentence, claim.end)
         if claim.verb in STATE_VERBS:
-            phrase = _FRAME.sub("", noun_phrase(re.sub(r"^(?:on|with)\s+", "", rest)))
+            phrase = _FRAME.sub("", noun_phrase(_ON_WITH.sub("", rest)))
             return standalone(phrase)
         if claim.verb not in ("also", "then", "can", "will", "have", "are", "do", "hope"):
             return standalone(f"{gerund(claim.verb)} {noun_phrase(rest)}")
@@ -257,8 +257,16 @@ def _object_phrase(rest: str) -> str:
         verb, _, tail = rest[3:].partition(" ")
         return f"{gerund(verb)} {noun_phrase(tail)}"
     phrase = noun_phrase(rest)
-    if len(phrase.split()) < 2:  # "robustness", cut before "to approximate clones"
+    if len(phrase.split()) < 2:  # "robustness", cut before "to rotate images"
         return clean(first_clause(rest, infinitive=False))
     if head_noun(phrase) in GENERIC_HEADS and not has_preposition(phrase):
         return attach(phrase, gerund_purpose(rest[len(first_clause(rest)) :]))
     return phrase
+
+
+_ON_WITH = re.compile(r"^(?:on|with)\s+")  # "we focus on X", "we deal with X"
+_WHAT_IS = re.compile(r"^what (?:is|are) ", re.IGNORECASE)
+_THAT_FOR = re.compile(r"^\s*(?:that|for)\s+")
+_KIND_NOUN = re.compile(rf"\s+(?:{'|'.join(KIND_NOUNS)})\b")
+_LEADING_PP = re.compile(r"\s*,?\s*((?:for|in|on|with|via|against|across|under|from)\s.+)")
+_FOR_PP = re.compile(r"\s(for\s.+)")

@@ -34,7 +34,7 @@ from generator.sentences import (
             ["Code: https://example.org/a.b.", "Then more."],
         ),
         ("Does it work? Yes. It does!", ["Does it work?", "Yes.", "It does!"]),
-        ("It equals $\\log n.$ We disagree.", ["It equals $\\log n.$", "We disagree."]),
+        ("The cost is $k^2.$ We cut it.", ["The cost is $k^2.$", "We cut it."]),
         ("We use i.e. this. And A. Turing agreed.", ["We use i.e. this.", "And A. Turing agreed."]),
         ("", []),
     ],
