@@ -157,7 +157,11 @@ def title_case(text: str) -> str:
     out: list[str] = []
     opening = True
     for word in text.split():
-        out.append(_case_word(word, opening=opening))
+        if word.isalpha() and word.islower():  # most words: "learning" -> "Learning"
+            small = not opening and word in SMALL_WORDS
+            out.append(word if small else word[0].upper() + word[1:])
+        else:
+            out.append(_case_word(word, opening=opening))
         opening = word.endswith(":")
     return " ".join(out)
 

@@ -82,7 +82,12 @@ def analyse(source: str) -> Abstract:
 
 
 def _plain_sentence(sentence: str, rules: list, has_url: bool) -> str:
-    text = plain_text(sentence, rules) if rules else " ".join(sentence.split())
+    if rules:
+        text = plain_text(sentence, rules)
+    elif "  " in sentence or "\n" in sentence or "\t" in sentence:
+        text = " ".join(sentence.split())
+    else:
+        text = sentence  # the common case: nothing to rewrite
     return _URL.sub("", text) if has_url else text
 
 
@@ -137,7 +142,7 @@ SMALL_WORDS = frozenset(
 DETERMINERS = frozenset("a an the this these that those its their our his her each every all any "
                         "such".split())  # fmt: skip
 _CLAUSE_BREAK = re.compile(
-    r"\s*(?:[,;:!?]|\.(?:\s|$)|\s[—–]\s?|—|\s-\s)"
+    r"[,;:!?—]|\.(?:\s|$)|\s(?:[—–]|-\s)"  # each branch starts with a definite character
     r"|\s(?:that|which|where|whereby|whose|who|while|when|whereas|thereby|because|since|"
     r"so that|such that|due to|allowing|enabling|yielding|resulting|leading|making|"
     r"as well as|rather than|instead of|along with|in order to|based on)\b"
@@ -161,6 +166,7 @@ _DOUBLED = frozenset("embed transfer refer control compel omit submit permit adm
                      "occur prefer program".split())  # fmt: skip
 
 
+@lru_cache(maxsize=512)  # titles cut the same fragment several ways
 def first_clause(text: str, *, infinitive: bool = True) -> str:
     """`text` up to where its first clause ends: punctuation, a relative pronoun, `to` + verb
     (unless `infinitive` is false: "robustness to rotated inputs" may be no infinitive)."""
@@ -170,7 +176,7 @@ def first_clause(text: str, *, infinitive: bool = True) -> str:
         for infinitive in _INFINITIVE.finditer(text, 0, end):
             if is_verb(infinitive.group(1), text[infinitive.end() : infinitive.end() + 30]):
                 return text[: infinitive.start()]
-    return text[:end]
+    return text[:end].rstrip()
 
 
 def is_verb(word: str, rest: str = "") -> bool:
