@@ -151,8 +151,11 @@ def _position_title(parts: Abstract) -> str:
             continue
         for claim in claims(lower):
             if claim.verb in ("argue", "propose", "contend", "claim", "posit", "advocate", "call"):
-                rest = _THAT_FOR.sub("", plain[claim.end :])
+                rest = _THAT_FOR.sub("", plain[claim.end :]).lstrip()
+                article = _ARTICLE.match(rest)  # "proposes a right to X": "A Right to X"
                 statement = clean(first_clause(rest))
+                if article and statement and not statement.lower().startswith(article[1]):
+                    statement = f"{article[1]} {statement}"
                 statement = spell_out(statement, expansions(parts.plain), "", MAX_WORDS - 1)
                 statement = fit(statement, MAX_WORDS - 1)
                 if statement:
@@ -270,3 +273,4 @@ _THAT_FOR = re.compile(r"^\s*(?:that|for)\s+")
 _KIND_NOUN = re.compile(rf"\s+(?:{'|'.join(KIND_NOUNS)})\b")
 _LEADING_PP = re.compile(r"\s*,?\s*((?:for|in|on|with|via|against|across|under|from)\s.+)")
 _FOR_PP = re.compile(r"\s(for\s.+)")
+_ARTICLE = re.compile(r"(a|an|the) ", re.IGNORECASE)
