@@ -24,7 +24,7 @@ log = logging.getLogger("generator")
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    _setup_logging(args.quiet)
+    _setup_logging(getattr(args, "quiet", False))
     try:
         return args.run(args)
     except BuildFailed as failure:
@@ -39,8 +39,10 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _parser() -> argparse.ArgumentParser:
+    # -q works before or after the command; SUPPRESS keeps a subcommand from resetting it.
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("-q", "--quiet", action="store_true", help="only warnings and errors")
+    common.add_argument("-q", "--quiet", action="store_true", default=argparse.SUPPRESS,
+                        help="only warnings and errors")  # fmt: skip
     parser = argparse.ArgumentParser(
         prog="readinglist", description=__doc__.split("\n")[0], parents=[common]
     )
@@ -76,8 +78,21 @@ def _setup_logging(quiet: bool) -> None:
     log.setLevel(logging.WARNING if quiet else logging.INFO)
 
 
+def _settings(root: Path) -> Settings:
+    """The project's settings: from the plugin's entry in mkdocs.yml when there is one, so
+    `generate` writes exactly what `mkdocs build` would."""
+    config_file = root / "mkdocs.yml"
+    if not config_file.exists():
+        return Settings.from_root(root)
+    from mkdocs.config import load_config
+
+    config = load_config(str(config_file))
+    plugin = config.plugins.get("readinglist")
+    return plugin.settings(config) if plugin is not None else Settings.from_root(root)
+
+
 def _check(args: argparse.Namespace) -> int:
-    collection = pipeline.collect(Settings.from_root(Path(args.root)))
+    collection = pipeline.collect(_settings(Path(args.root)))
     _print_problems(collection.problems)
     count = len(collection.problems)
     print(f"{len(collection.papers)} papers in {len(collection.lists)} lists, {count} warning(s)")
@@ -86,7 +101,7 @@ def _check(args: argparse.Namespace) -> int:
 
 def _find(args: argparse.Namespace) -> int:
     logging.getLogger("generator").setLevel(logging.WARNING)
-    collection = pipeline.collect(Settings.from_root(Path(args.root)))
+    collection = pipeline.collect(_settings(Path(args.root)))
     words = [word.casefold() for word in args.words]
     found = [p for p in collection.papers if all(w in _searchable(p) for w in words)]
     for paper in found:
@@ -110,7 +125,7 @@ def _searchable(paper) -> str:
 
 
 def _generate(args: argparse.Namespace) -> int:
-    settings = Settings.from_root(Path(args.root))
+    settings = _settings(Path(args.root))
     collection = pipeline.collect(settings)
     if _refuse_warnings(args.strict, collection.problems):
         return 1

@@ -1,6 +1,6 @@
 """Derived metadata: each enricher owns one concern; this module only sequences them. Pure.
 
-Per paper: title (unless a source gave one), summary, kind, links. Across the collection:
+Per paper: title (unless a source gave one), summary, kind. Across the collection:
 tags (weighed against all papers), topics (from the taxonomy), related papers.
 """
 
@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from . import markup, related, summaries, tags, titles, topics
-from .links import find_links
+from . import related, summaries, tags, titles, topics
 from .models import Paper, Taxonomy, TopicMatch
 
 
@@ -27,7 +26,6 @@ def _describe(paper: Paper) -> Paper:
         title_source=source,
         summary=summaries.summarize(paper.abstract),
         kind=summaries.classify(paper.abstract),
-        links=find_links(markup.parse(paper.abstract).urls),
     )
 
 

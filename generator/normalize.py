@@ -15,6 +15,7 @@ from pathlib import Path
 
 from . import markup
 from .bibfields import merge_keys
+from .links import find_links
 from .models import Paper, Problem, ReadingList, Source
 from .reader import RawAbstract, RawList, fingerprint
 
@@ -75,8 +76,9 @@ def _add(papers: dict[str, Paper], abstract: RawAbstract, raw: RawList) -> Paper
     source = Source(raw.path, abstract.line)
     known = papers.get(pid)
     if known is None:
-        text = markup.parse(abstract.text).text
-        paper = Paper(pid, abstract.text, text, (raw.name,), (source,), bib=abstract.bib)
+        parsed = markup.parse(abstract.text)  # once: enrichers read the plain text
+        paper = Paper(pid, abstract.text, parsed.text, (raw.name,), (source,), bib=abstract.bib,
+                      links=find_links(parsed.urls))  # fmt: skip
     else:
         names = known.lists if raw.name in known.lists else (*known.lists, raw.name)
         paper = replace(known, lists=names, sources=(*known.sources, source),
