@@ -39,12 +39,12 @@ def main(argv: list[str] | None = None) -> int:
     sizes = [100, 1_000] if args.quick else args.sizes
     env = {**os.environ, "PYTHONPATH": str(args.src.resolve()), "SOURCE_DATE_EPOCH": EPOCH}
     sources = synth.read_sources(REPO / "lists")
-    results, notes = [], _notes(args, sizes)
+    results, notes, about = [], _notes(args, sizes), machine(args.src)
     for n in sizes:
         print(f"N = {n:,} ...", file=sys.stderr, flush=True)
         results.append(measure_size(n, args, sources, env, notes))
-        _write(results, notes, args)
-    print(_write(results, notes, args))
+        _write(results, notes, about, args.out)
+    print(_write(results, notes, about, args.out))
     return 0 if all(not r.get("failures") for r in results) else 1
 
 
@@ -161,8 +161,8 @@ def machine(src: Path) -> dict[str, str]:
         "nproc": str(os.cpu_count()),
         "CPU": cpu,
         "Python": platform.python_version(),
-        "commit": _commit(),
-        "generator from": str(src.resolve()),
+        "repo HEAD": _commit(),
+        "generator measured": "the working tree" if src.resolve() == REPO else str(src.resolve()),
     }
 
 
@@ -194,11 +194,12 @@ def _notes(args, sizes: list[int]) -> list[str]:
     return notes
 
 
-def _write(results: list[dict], notes: list[str], args) -> str:
-    text = report.render(results, machine(args.src), notes)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(text, encoding="utf-8")
-    args.out.with_suffix(".json").write_text(json.dumps(results, indent=1), encoding="utf-8")
+def _write(results: list[dict], notes: list[str], about: dict[str, str], out: Path) -> str:
+    text = report.render(results, about, notes)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(text, encoding="utf-8")
+    data = {"machine": about, "notes": notes, "results": results}
+    out.with_suffix(".json").write_text(json.dumps(data, indent=1), encoding="utf-8")
     return text
 
 
