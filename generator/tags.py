@@ -58,6 +58,7 @@ _CITATION = re.compile(
     r"|\([^()]*\b(?:19|20)\d\d[a-z]?\)|\[[\d,;\s-]+\]"
 )
 _LINKING = frozenset("a an and for from in of on the to with".split())
+_YEAR = re.compile(r"(?:19|20)\d\d")
 _SHORT_FORM = re.compile(r"\(([A-Za-z][A-Za-z0-9-]{1,11})\)")
 _SAFE = re.compile(r"[^\W_](?:[\w '+.()-]*(?:[^\W_]|\)))?")
 
@@ -130,49 +131,58 @@ class _Word(NamedTuple):
     kind: int
     text: str  # as a tag spells it: lower case unless a name
     head: str  # as the last word of a tag spells it: singular
-    plural: bool
+    code: str  # one letter for the kind, upper case for a plural noun: runs are found by regex
+
+
+_CODES = {BREAK: "0", MODIFIER: "m", GENERIC: "g", NOUN: "n", NAME: "a"}
+_RUN = re.compile(r"[mgna]*[GN]|[mgna]+")  # words between breaks; a plural ends its run
+_NOUNISH = frozenset("gnaGN")
 
 
 def _scan(text: str) -> tuple[Counter[str], Counter[str]]:
     """Phrase counts, and counts of every word as the head of a phrase would spell it."""
-    infos = [_INFO.get(token) or _word(token) for token in _TOKEN.findall(_CITATION.sub(",", text))]
-    phrases: Counter[str] = Counter()
-    run: list[_Word] = []
-    for info in [*infos, _END]:
-        if info.kind == BREAK or (run and run[-1].plural):
-            if run:  # a plural ends its phrase too: "trajectory comparisons | face"
-                phrases.update(_phrases(_without_verb(run, info)))
-                run = []
-            if info.kind == BREAK:
-                continue
-        run.append(info)
-    return phrases, Counter([info.head for info in infos])
+    if "et al" in text or "[" in text or _YEAR.search(text):  # the full pattern is slow
+        text = _CITATION.sub(",", text)
+    infos = [_INFO.get(token) or _word(token) for token in _TOKEN.findall(text)]
+    codes = "".join([info.code for info in infos])
+    found: list[str] = []
+    for match in _RUN.finditer(codes):
+        start, end = match.span()
+        if end - start == 1:  # most runs are one word: the fast path
+            if infos[start].kind >= NOUN:
+                found.append(infos[start].head)
+            continue
+        if _verb_in_disguise(codes, start, end):
+            end -= 1
+        found.extend(_phrases(infos[start:end]))
+    return Counter(found), Counter([info.head for info in infos])
 
 
-def _without_verb(run: list[_Word], following: _Word) -> list[_Word]:
+def _verb_in_disguise(codes: str, start: int, end: int) -> bool:
     """A "plural" between a singular noun and another noun is a verb: "the system | ranks |
     items". Before a modifier or a break it is a plural noun: "reward models trained"."""
-    if (
-        len(run) >= 2
-        and following.kind in (GENERIC, NOUN, NAME)
-        and run[-2].kind in (GENERIC, NOUN, NAME)
-        and not run[-2].plural
-    ):
-        return run[:-1]
-    return run
+    return (
+        end - start >= 2
+        and codes[end - 1] in "GN"
+        and codes[end - 2] in "gna"
+        and end < len(codes)
+        and codes[end] in _NOUNISH
+    )
 
 
 def _word(token: str) -> _Word:
     kind = word_class(token) if token[0].isalpha() else BREAK
     text = surface(token) if kind != BREAK else ""
     head = singular(text)
-    info = _INFO[token] = _Word(kind, text, head, kind != NAME and head != text)
+    code = _CODES[kind]
+    if kind in (GENERIC, NOUN) and head != text:
+        code = code.upper()
+    info = _INFO[token] = _Word(kind, text, head, code)
     return info
 
 
 _LOG = [math.log(1 + n) for n in range(16)]
 _INFO: dict[str, _Word] = {}  # every token seen, classified once per process
-_END = _Word(BREAK, "", "", False)
 
 
 def _phrases(run: list[_Word]) -> list[str]:
@@ -183,12 +193,14 @@ def _phrases(run: list[_Word]) -> list[str]:
     last = run[-1]
     if last.kind == MODIFIER:
         return []
-    out = [last.head] if last.kind >= NOUN else []
     content = last.kind >= NOUN
-    for start in range(len(run) - 2, max(-1, len(run) - 1 - MAX_WORDS), -1):
-        content = content or run[start].kind >= NOUN
+    out = [last.head] if content else []
+    words = [last.head]
+    for word in run[-2 : -1 - MAX_WORDS : -1]:
+        words.append(word.text)
+        content = content or word.kind >= NOUN
         if content:
-            out.append(" ".join([*(word.text for word in run[start:-1]), last.head]))
+            out.append(" ".join(reversed(words)))
     return out
 
 
@@ -333,7 +345,7 @@ def _fold_variants(counts: list[Counter[str]]) -> tuple[list[Counter[str]], dict
     for doc in counts:
         merged: Counter[str] = Counter()
         for phrase, n in doc.items():
-            key = phrase.lower().replace("-", "").replace(" ", "")
+            key = _FOLDED.get(phrase) or _fold(phrase)
             spellings[key][phrase] += n
             merged[key] += n
         folded.append(merged)
@@ -344,23 +356,41 @@ def _fold_variants(counts: list[Counter[str]]) -> tuple[list[Counter[str]], dict
     return folded, display
 
 
+def _fold(phrase: str) -> str:
+    _FOLDED[phrase] = key = phrase.lower().replace("-", "").replace(" ", "")
+    return key
+
+
+_FOLDED: dict[str, str] = {}
+
+
 def _ranked(
     doc: Counter[str], words: Counter[str], idf: dict[str, float], display: dict[str, str]
 ) -> list[tuple[str, float, int]]:
-    weighted = [
-        (_weight(display[key], n, idf[key], words), display[key], n) for key, n in doc.items()
-    ]
-    weighted.sort(key=lambda item: (-item[0], item[1]))
-    return [(tag, weight, n) for weight, tag, n in weighted]
+    """(tag, weight, count), heaviest first. Longer phrases are more specific; an acronym the
+    authors defined names a key idea; a phrase whose words recur in the abstract is central
+    to it ("urban region embedding" in an abstract about urban regions)."""
+    weighted = []
+    for key, count in doc.items():
+        tag = display[key]
+        specificity, parts = _SHAPES.get(tag) or _shape(tag)
+        centrality = 0.0
+        for part in parts:
+            centrality += _LOG[min(words.get(part, 0), 15)]
+        weight = _LOG_COUNT[min(count, 15)] * idf[key] * specificity * (1 + centrality / len(parts))
+        weighted.append((-weight, tag, count))
+    weighted.sort()  # plain tuples sort fastest: heaviest first, ties by tag
+    return [(tag, -negative, count) for negative, tag, count in weighted]
 
 
-def _weight(tag: str, count: int, idf: float, words: Counter[str]) -> float:
-    # Longer phrases are more specific; an acronym the authors defined names a key idea;
-    # a phrase whose words recur in the abstract is central to it ("urban region embedding").
+def _shape(tag: str) -> tuple[float, list[str]]:
     specificity = 1.5 if tag.endswith(")") else 1 + 0.25 * tag.count(" ")
-    parts = tag.split()
-    centrality = sum(_LOG[min(words.get(w, 0), 15)] for w in parts) / len(parts)
-    return (1 + math.log(count)) * idf * specificity * (1 + centrality)
+    _SHAPES[tag] = shape = (specificity, tag.split())
+    return shape
+
+
+_SHAPES: dict[str, tuple[float, list[str]]] = {}
+_LOG_COUNT = [1 + math.log(max(n, 1)) for n in range(16)]
 
 
 def _choose(ranked: list[tuple[str, float, int]]) -> tuple[str, ...]:
@@ -384,7 +414,7 @@ def _choose(ranked: list[tuple[str, float, int]]) -> tuple[str, ...]:
 def _overlaps(tag: str, chosen: list[str]) -> bool:
     """Word-wise containment either way; "DPO" is inside "direct preference optimization (DPO)"."""
     words = _bare(tag)
-    return any(words in _bare(other) or _bare(other) in words for other in chosen)
+    return any(words in other or other in words for other in map(_bare, chosen))
 
 
 def _bare(tag: str) -> str:

@@ -60,7 +60,7 @@ def _strip_plural(word: str) -> str:
 
 
 class Matcher:
-    """A taxonomy's keywords indexed by first token, built once per taxonomy."""
+    """A taxonomy's keywords, looked up by word; built once per taxonomy."""
 
     def __init__(self, taxonomy: Taxonomy) -> None:
         self.taxonomy = taxonomy
@@ -68,43 +68,47 @@ class Matcher:
         # Spellings that read alike ("long-context", "long context") are one keyword.
         spelled = [{_spelling(kw): kw for kw in topic.keywords} for topic in self.topics]
         shared = Counter(spelling for keywords in spelled for spelling in keywords)
-        self.exact: dict[str, list[_Keyword]] = defaultdict(list)
-        self.prefixes: list[_Keyword] = []
-        for index, keywords in enumerate(spelled):
-            for spelling, text in keywords.items():
-                keyword = _keyword(text, index, shared[spelling])
-                if not keyword.tokens:
-                    continue
-                if keyword.prefix and len(keyword.tokens) == 1:
-                    self.prefixes.append(keyword)
-                else:
-                    self.exact[keyword.tokens[0]].append(keyword)
-        self._by_prefix: dict[str, list[_Keyword]] = {}
+        self.keywords = [
+            _keyword(text, index, shared[spelling])
+            for index, keywords in enumerate(spelled)
+            for spelling, text in keywords.items()
+            if spelling[0]
+        ]
+        self._first: dict[str, list[_Keyword]] = defaultdict(list)
+        self._prefixes = [kw for kw in self.keywords if kw.prefix and len(kw.tokens) == 1]
+        for keyword in self.keywords:
+            if keyword not in self._prefixes:
+                self._first[keyword.tokens[0]].append(keyword)
+        self._by_word: dict[str, tuple[_Keyword, ...]] = {}
+        self._no_keyword: set[str] = set()  # words seen that start no keyword
 
     def hits(self, words: list[str]) -> Counter[_Keyword]:
         """How often each keyword occurs in a token list."""
         counts = Counter(words)
         found: Counter[_Keyword] = Counter()
         joined = ""
-        for word in sorted(counts.keys() & self.exact.keys()):
-            for keyword in self.exact[word]:
+        by_word = self._by_word
+        for word in counts.keys() - self._no_keyword:  # set arithmetic skips most words
+            count = counts[word]
+            starting = by_word.get(word)
+            if starting is None:
+                starting = self._starting_with(word)
+            for keyword in starting:
                 if len(keyword.tokens) == 1:
-                    found[keyword] = counts[word]
-                    continue
-                joined = joined or f" {' '.join(words)} "
-                if hits := _count(keyword, joined):
-                    found[keyword] = hits
-        for word, count in counts.items():
-            for keyword in self._prefixed(word):
-                found[keyword] += count
+                    found[keyword] += count
+                elif keyword.prefix or keyword.tokens[-1] in counts:  # cheap test first
+                    joined = joined or f" {' '.join(words)} "
+                    if hits := _count(keyword, joined):
+                        found[keyword] = hits
         return _without_overlaps(found)
 
-    def _prefixed(self, word: str) -> list[_Keyword]:
-        cached = self._by_prefix.get(word)
-        if cached is None:
-            cached = [kw for kw in self.prefixes if word.startswith(kw.tokens[0])]
-            self._by_prefix[word] = cached
-        return cached
+    def _starting_with(self, word: str) -> tuple[_Keyword, ...]:
+        """Keywords whose first token is `word` (or, for a one-word prefix, begins it)."""
+        found = (*self._first.get(word, ()), *(kw for kw in self._prefixes if kw.covers(word)))
+        self._by_word[word] = found
+        if not found:
+            self._no_keyword.add(word)
+        return found
 
 
 def _without_overlaps(found: Counter[_Keyword]) -> Counter[_Keyword]:
