@@ -8,29 +8,19 @@ keystroke, and when the first result appears), so the number excludes the test d
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 CONTENT = "article.md-content__inner"  # search results are <article>s too
 SEARCH_INPUT = "input[data-md-component=search-query]"
 RESULT_LINKS = ".md-search-result__item > a"
 
-# Armed before the last keystroke: notes when that key went down and when the result list
-# next holds a result (or says there is none), so the timing excludes Playwright's overhead.
-_ARM_PROBE = """() => {
-  const input = document.querySelector('input[data-md-component=search-query]');
-  const output = document.querySelector('.md-search-result');
-  const probe = window.__searchProbe = {down: null, done: null, empty: false};
-  input.addEventListener('keydown', () => { probe.down = performance.now(); },
-                         {capture: true, once: true});
-  new MutationObserver((_, observer) => {
-    if (probe.down === null) return;
-    const items = output.querySelectorAll('.md-search-result__item').length;
-    const meta = output.querySelector('.md-search-result__meta').textContent;
-    if (items || /no matching/i.test(meta)) {
-      probe.done = performance.now(); probe.empty = !items; observer.disconnect();
-    }
-  }).observe(output, {childList: true, subtree: true, characterData: true});
-}"""
+PROBES = Path(__file__).resolve().parent / "probes"
+
+
+def probe(name: str) -> str:
+    """A JavaScript function from probes/, for page.evaluate()."""
+    return (PROBES / f"{name}.js").read_text(encoding="utf-8")
 
 
 @dataclass(frozen=True)
@@ -57,18 +47,18 @@ def search(page, query: str, base: str) -> SearchOutcome:
     if len(query) > 1:
         field.press("End")  # the theme searches on keyup, which fill() does not send
         _wait_settled(page)
-    page.evaluate(_ARM_PROBE)
+    page.evaluate(probe("search_timer"))
     field.press(query[-1])
     page.wait_for_function("() => window.__searchProbe.done !== null", timeout=15_000)
-    probe = page.evaluate("() => window.__searchProbe")
+    timer = page.evaluate("() => window.__searchProbe")
     links = page.locator(RESULT_LINKS)
-    hrefs = [] if probe["empty"] else links.evaluate_all("els => els.map(e => e.href)")
-    titles = [] if probe["empty"] else links.locator("h1, h2").all_inner_texts()
+    hrefs = [] if timer["empty"] else links.evaluate_all("els => els.map(e => e.href)")
+    titles = [] if timer["empty"] else links.locator("h1, h2").all_inner_texts()
     return SearchOutcome(
         query=query,
         paths=tuple(site_path(href, base) for href in hrefs),
         titles=tuple(titles),
-        milliseconds=probe["done"] - probe["down"],
+        milliseconds=timer["done"] - timer["down"],
     )
 
 

@@ -18,7 +18,7 @@ import pytest
 
 from tests.browser.corpus import Corpus
 from tests.browser.server import SiteServer, serve
-from tests.conftest import REPO
+from tests.conftest import REPO, copy_project, run_cli
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -26,6 +26,9 @@ CHROMIUM_ARGS = [
     "--disable-component-update", "--disable-sync", "--no-first-run",
 ]  # fmt: skip
 ARTIFACTS = REPO / "test-artifacts"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+SHARED_HOSTILE = REPO / "tests" / "fixtures" / "hostile"
+EDGE_SITE_URL = "https://user.github.io/repo/"
 DESKTOP = {"width": 1280, "height": 900}
 
 
@@ -40,13 +43,17 @@ def _unavailable() -> str | None:
     return None
 
 
+def cannot_run(reason: str) -> None:
+    """Skip with the reason; in CI (CI=true) fail instead, so CI never passes by skipping."""
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"browser tests cannot run in CI: {reason}", pytrace=False)
+    pytest.skip(f"browser tests skipped: {reason}")
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator:
-    reason = _unavailable()
-    if reason and os.environ.get("CI") == "true":
-        pytest.fail(f"browser tests cannot run in CI: {reason}", pytrace=False)
-    if reason:
-        pytest.skip(f"browser tests skipped: {reason}")
+    if reason := _unavailable():
+        cannot_run(reason)
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
@@ -74,6 +81,37 @@ def seed_server(seed_site: Path) -> Iterator[SiteServer]:
 @pytest.fixture(scope="session")
 def seed_corpus(seed_site: Path) -> Corpus:
     return Corpus(seed_site)
+
+
+def edge_lists() -> dict[str, bytes]:
+    """Hostile markup and math-heavy summaries: ours, plus the shared hostile lists if any."""
+    paths = sorted(FIXTURES.glob("*.txt")) + sorted(SHARED_HOSTILE.glob("*.txt"))
+    return {f"{n:02}_{path.name}": path.read_bytes() for n, path in enumerate(paths)}
+
+
+@pytest.fixture(scope="session")
+def edge_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The edge-case lists built with `readinglist build` for a project site at /repo/."""
+    project = copy_project(tmp_path_factory.mktemp("edge") / "project", lists=edge_lists())
+    config = project / "mkdocs.yml"
+    lines = config.read_text(encoding="utf-8").splitlines()
+    lines = [
+        f"site_url: {EDGE_SITE_URL}" if line.startswith("site_url:") else line for line in lines
+    ]
+    config.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    run_cli(project, "build")
+    return project
+
+
+@pytest.fixture(scope="session")
+def edge_corpus(edge_site: Path) -> Corpus:
+    return Corpus(edge_site)
+
+
+@pytest.fixture(scope="session")
+def edge_server(edge_site: Path) -> Iterator[SiteServer]:
+    with serve(edge_site / "site", EDGE_SITE_URL) as server:
+        yield server
 
 
 @pytest.fixture

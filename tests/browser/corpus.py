@@ -29,6 +29,8 @@ class PaperPage:
     lists: tuple[str, ...]
     tags: tuple[str, ...]
     has_math: bool
+    longest_word: int  # characters in the longest unbroken run of the page text (URLs...)
+    links: int  # code, data and other links shown as buttons
 
     @property
     def path(self) -> str:
@@ -130,7 +132,14 @@ def _paper(path: Path) -> PaperPage:
         lists=tuple(meta["lists"]),
         tags=tuple(meta["tags"]),
         has_math="<math" in page.content,
+        longest_word=_longest_word(page.content),
+        links=len(meta.get("links") or []),
     )
+
+
+def _longest_word(markdown: str) -> int:
+    text = re.sub(r"<math.*?</math>|\]\([^)]*\)|<[^>]+>", " ", markdown, flags=re.S)
+    return max(map(len, text.split()), default=0)
 
 
 def _listing(path: Path, section: str) -> ListingPage:

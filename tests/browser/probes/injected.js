@@ -1,0 +1,24 @@
+/* What an injected payload would leave in the document, whether or not it ran: on*
+   attributes, script-like URLs, active elements in the content, and scripts or head tags the
+   theme does not write; then every element is hovered, to fire any handler that slipped by.
+   The theme's own inline scripts are known by how they start. */
+(() => {
+  const theme = [/^__md_scope=/, /^var palette=/, /^var target=/];
+  const all = [...document.querySelectorAll('*')];
+  const handlers = all.flatMap(el => [...el.attributes].filter(a => /^on/i.test(a.name))
+                                      .map(a => el.tagName + ' ' + a.name));
+  const urls = all.flatMap(el => ['href', 'src', 'action', 'formaction', 'xlink:href']
+      .map(name => el.getAttribute(name))
+      .filter(value => value && /^\s*(javascript|data|vbscript):/i.test(value)));
+  const places = 'article.md-content__inner, .md-sidebar, .md-header__topic, .md-search-result';
+  const active = 'script, iframe, frame, object, embed, style, link, meta, base, form';
+  const elements = [...document.querySelectorAll(places)].flatMap(root =>
+      [...root.querySelectorAll(active)].map(el => el.tagName));
+  const scripts = [...document.scripts].filter(s => !(s.src
+      ? new URL(s.src).origin === location.origin
+      : s.type === 'application/json' || theme.some(start => start.test(s.text.trim()))));
+  elements.push(...scripts.map(s => 'unexpected script: ' + (s.src || s.text.slice(0, 60))));
+  elements.push(...[...document.querySelectorAll('base, meta[http-equiv]')].map(el => el.outerHTML));
+  for (const el of all) el.dispatchEvent(new MouseEvent('mouseover', {bubbles: true}));
+  return {pwned: window.__pwned ?? null, handlers, urls, elements};
+})

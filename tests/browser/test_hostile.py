@@ -1,0 +1,68 @@
+"""Hostile input: lists whose names and abstracts carry markup, handlers and javascript: links
+(tests/browser/fixtures/hostile.txt, plus tests/fixtures/hostile/ when present). Every page
+of the built site is loaded and hovered; nothing injected may run or even exist as markup."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.browser.actions import CONTENT, probe, search
+
+pytestmark = pytest.mark.browser
+
+# Every way a payload could report that it ran: the fixtures' payloads set window.__pwned,
+# and the dialog functions are replaced before any page script runs.
+TRAP = """
+for (const name of ['alert', 'confirm', 'prompt', 'print', 'open']) {
+  window[name] = (...args) => { window.__pwned = name + ': ' + args.join(' '); };
+}
+"""
+
+INSPECT = probe("injected")
+
+
+def _pages(site: Path) -> list[str]:
+    pages = sorted(path.relative_to(site).as_posix() for path in site.rglob("*.html"))
+    return [page.removesuffix("index.html") for page in pages]
+
+
+def test_no_page_of_a_hostile_list_runs_or_contains_injected_code(edge_server, page):
+    dialogs: list[str] = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    page.add_init_script(TRAP)
+    found = {}
+    for path in _pages(edge_server.root):
+        page.goto(edge_server.url(path))
+        state = page.evaluate(INSPECT)
+        if state["pwned"] or state["handlers"] or state["urls"] or state["elements"]:
+            found[path] = state
+    assert len(_pages(edge_server.root)) > 20
+    assert not dialogs
+    assert not found, f"injected code on {len(found)} pages, e.g. {next(iter(found.items()))}"
+
+
+def test_searching_hostile_text_shows_it_as_text(edge_server, page):
+    page.add_init_script(TRAP)
+    page.goto(edge_server.url())
+    outcome = search(page, "onerror", edge_server.base)
+    assert outcome.paths, "the hostile abstracts mention onerror"
+    state = page.evaluate(INSPECT)
+    assert state == {"pwned": None, "handlers": [], "urls": [], "elements": []}
+
+
+def test_a_hostile_list_name_reads_exactly_as_written(edge_server, edge_site, page):
+    """Escaped once: the reader sees the characters of the list name, not markup and not
+    entities such as &lt;."""
+    name = (edge_site / "lists").glob("*hostile.txt").__next__().read_text("utf-8").split("\n")[0]
+    page.goto(edge_server.url("lists/"))
+    page.locator(CONTENT).get_by_role("link", name=name, exact=True).click()
+    page.wait_for_function(
+        "name => document.querySelector('article.md-content__inner h1')?.textContent === name",
+        arg=name,
+    )
+    chip = page.locator("header.rl-paper .rl-chip--list")
+    page.locator(f"{CONTENT} li > a").first.click()
+    chip.first.wait_for()
+    assert chip.all_inner_texts() == [name]
