@@ -75,9 +75,11 @@ class Matcher:
             if spelling[0]
         ]
         self._first: dict[str, list[_Keyword]] = defaultdict(list)
-        self._prefixes = [kw for kw in self.keywords if kw.prefix and len(kw.tokens) == 1]
+        self._prefixes: dict[str, list[_Keyword]] = defaultdict(list)  # by first 2 letters
         for keyword in self.keywords:
-            if keyword not in self._prefixes:
+            if keyword.prefix and len(keyword.tokens) == 1:
+                self._prefixes[keyword.tokens[0][:2]].append(keyword)
+            else:
                 self._first[keyword.tokens[0]].append(keyword)
         self._by_word: dict[str, tuple[_Keyword, ...]] = {}
         self._no_keyword: set[str] = set()  # words seen that start no keyword
@@ -104,7 +106,9 @@ class Matcher:
 
     def _starting_with(self, word: str) -> tuple[_Keyword, ...]:
         """Keywords whose first token is `word` (or, for a one-word prefix, begins it)."""
-        found = (*self._first.get(word, ()), *(kw for kw in self._prefixes if kw.covers(word)))
+        near = (*self._prefixes.get(word[:2], ()), *self._prefixes.get(word[:1], ()))
+        prefixed = [kw for kw in near if kw.covers(word)]
+        found = (*self._first.get(word, ()), *prefixed)
         self._by_word[word] = found
         if not found:
             self._no_keyword.add(word)

@@ -156,3 +156,9 @@ def test_shipped_taxonomy_spreads_the_shipped_lists() -> None:
     assert all(1 <= len(names) <= 2 for names in assigned)
     assert sizes[taxonomy.catch_all.name] <= 0.1 * len(papers)
     assert len(sizes) >= 15  # most topics are used: none is dead weight on these lists
+
+
+def test_one_letter_prefix_still_matches() -> None:
+    taxonomy = make_taxonomy(("X", ("x*", "graph")))
+    (match,) = topics.score_topics(taxonomy, text="xylophones and graphs", title="", tags=())
+    assert set(match.matched) == {"x*", "graph"}
