@@ -8,7 +8,9 @@ and searched for anything live that came from them; the text must still show, li
 
 from __future__ import annotations
 
+import csv
 import html
+import io
 import json
 import re
 from pathlib import Path
@@ -94,10 +96,10 @@ def _live_script(script: Tag) -> list[str]:
         return [] if ours else [f"<script src={source!r}>"]
     if script.get("type") in ("application/json", "application/ld+json"):
         try:
-            json.loads(text)
+            urls = _json_urls(json.loads(text))
         except ValueError:
             return [f"broken JSON in <script type={script.get('type')}>: {text[:60]!r}"]
-        return []
+        return [f"{url!r} in JSON" for url in urls if re.match(r"(javascript|data):", url)]
     return [] if text.strip().startswith(MATERIAL_INLINE) else [f"<script>{text[:60]}"]
 
 
@@ -150,34 +152,47 @@ def test_search_index_holds_escaped_text(hostile_site: Path) -> None:
     assert "<script>alert(1)</script>ScriptNet" in texts  # shown, as text
 
 
+DATA_FILES = ("*.json", "*.xml", "*.csv", "*.bib", "*.ris")
+URL_KEYS = {"url", "href", "link", "location", "page", "@id", "sameAs", "src"}
+
+
 def test_data_files_link_only_to_the_web(hostile_site: Path) -> None:
+    """Search index, tags, sitemap, feeds and exports: every URL field is http(s) or a path
+    of the site, whatever the abstracts linked to."""
     site = hostile_site / "site"
-    for path in [*site.rglob("*.json"), *site.rglob("*.xml")]:
-        text = path.read_text(encoding="utf-8")
-        assert "javascript:alert" not in re.sub(r"\s", "", _urls_in(path.suffix, text)), path
+    files = [path for pattern in DATA_FILES for path in site.rglob(pattern)]
+    assert {"search_index.json", "sitemap.xml", "tags.json"} <= {path.name for path in files}
+    for path in files:
+        for url in _urls_in(path):
+            assert not re.match(r"[a-z][a-z0-9+.-]*:", url) or url.startswith("http"), (path, url)
     tags = json.loads((site / "tags.json").read_text("utf-8"))
     for mapping in tags["mappings"]:
         assert live_markup(BeautifulSoup(mapping["item"]["title"], "html.parser")) == []
 
 
-def _urls_in(suffix: str, text: str) -> str:
-    """The URL-valued fields of a data file, joined: where a `javascript:` link would hide."""
-    if suffix == ".xml":
-        return " ".join(e.text or "" for e in ElementTree.fromstring(text).iter() if "loc" in e.tag)
-    urls: list[str] = []
+def _urls_in(path: Path) -> list[str]:
+    """The URL-valued fields of a data file: where a `javascript:` link would hide."""
+    text = path.read_text(encoding="utf-8")
+    if path.suffix == ".json":
+        return _json_urls(json.loads(text))
+    if path.suffix == ".xml":
+        elements = list(ElementTree.fromstring(text).iter())
+        return [e.text or "" for e in elements if e.tag.endswith(("loc", "uri", "id"))] + [
+            value for e in elements for key, value in e.attrib.items() if key in URL_KEYS
+        ]
+    if path.suffix == ".csv":
+        rows = list(csv.DictReader(io.StringIO(text)))
+        return [row[key] for row in rows for key in row if key in URL_KEYS and row[key]]
+    pattern = r"^\s*url\s*=\s*[{\"](.*?)[}\"]" if path.suffix == ".bib" else r"^UR  - (.*)$"
+    return [url.strip() for url in re.findall(pattern, text, re.MULTILINE | re.IGNORECASE)]
 
-    def walk(value: object, key: str = "") -> None:
-        if isinstance(value, dict):
-            for name, item in value.items():
-                walk(item, name)
-        elif isinstance(value, list):
-            for item in value:
-                walk(item, key)
-        elif isinstance(value, str) and key in ("url", "href", "link", "location", "page"):
-            urls.append(value)
 
-    walk(json.loads(text))
-    return " ".join(urls)
+def _json_urls(value: object, key: str = "") -> list[str]:
+    if isinstance(value, dict):
+        return [url for name, item in value.items() for url in _json_urls(item, name)]
+    if isinstance(value, list):
+        return [url for item in value for url in _json_urls(item, key)]
+    return [value.strip()] if isinstance(value, str) and key in URL_KEYS else []
 
 
 def test_sitemap_lists_only_pages_of_the_site(hostile_site: Path) -> None:
