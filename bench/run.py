@@ -13,6 +13,7 @@ its peak memory is its own. Prints a Markdown table and writes bench/out/results
 from __future__ import annotations
 
 import argparse
+import atexit
 import datetime as dt
 import json
 import os
@@ -40,12 +41,24 @@ def main(argv: list[str] | None = None) -> int:
     env = {**os.environ, "PYTHONPATH": str(args.src.resolve()), "SOURCE_DATE_EPOCH": EPOCH}
     sources = synth.read_sources(REPO / "lists")
     results, notes, about = [], _notes(args, sizes), machine(args.src)
+    _claim(args.workdir)
     for n in sizes:
         print(f"N = {n:,} ...", file=sys.stderr, flush=True)
         results.append(measure_size(n, args, sources, env, notes))
         _write(results, notes, about, args.out)
     print(_write(results, notes, about, args.out))
     return 0 if all(not r.get("failures") for r in results) else 1
+
+
+def _claim(workdir: Path) -> None:
+    """One run per work folder: a second run would delete the first one's projects."""
+    workdir.mkdir(parents=True, exist_ok=True)
+    marker = workdir / ".running"
+    if marker.exists() and Path(f"/proc/{marker.read_text().strip()}").exists():
+        sys.exit(f"another benchmark (pid {marker.read_text().strip()}) uses {workdir}; "
+                 "wait for it or pass another --workdir")  # fmt: skip
+    marker.write_text(str(os.getpid()))
+    atexit.register(marker.unlink, missing_ok=True)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -88,7 +101,7 @@ def measure_size(n: int, args, sources: list[str], env: dict, notes: list[str]) 
     result["docs"] = measure.docs_stats(root / "docs", project.generated_files(root / "docs"))
     _measure_one_change(root, result, run, generate)
     if n in args.profile:
-        result["profile"] = str(profile(root, n, env, args.timeout))
+        result["profile"] = str(profile(root, n, env, args.timeout, args.out.parent))
     notes.extend(f"N = {n:,}: {failure}" for failure in result["failures"])
     return result
 
@@ -137,10 +150,10 @@ def _measure_one_change(root: Path, result: dict, run, generate: tuple[str, ...]
     }  # fmt: skip
 
 
-def profile(root: Path, n: int, env: dict, timeout: float) -> Path:
+def profile(root: Path, n: int, env: dict, timeout: float, out: Path) -> Path:
     """cProfile a cold `readinglist generate` (generated pages removed, lock kept)."""
     project.remove_generated(root / "docs")
-    stats_path, text_path = OUT / f"profile-n{n}.prof", OUT / f"profile-n{n}.txt"
+    stats_path, text_path = out / f"profile-n{n}.prof", out / f"profile-n{n}.txt"
     command = [sys.executable, "-m", "cProfile", "-o", str(stats_path),
                "-m", "generator.cli", "generate", "--root", str(root)]  # fmt: skip
     done = measure.run(command, cwd=root, env=env, timeout=timeout)
