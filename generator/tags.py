@@ -24,7 +24,7 @@ BREAK, MODIFIER, GENERIC, NOUN, NAME = range(5)
 
 
 def _lexicon(name: str) -> frozenset[str]:
-    text = resources.files(__package__).joinpath("data", name).read_text(encoding="utf-8")
+    text = resources.files(__package__).joinpath("data").joinpath(name).read_text(encoding="utf-8")
     return frozenset(w for line in text.splitlines() for w in line.split("#", 1)[0].split())
 
 
