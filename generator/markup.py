@@ -4,7 +4,11 @@ The text is parsed once into a small inline tree (`Node`s); renderers walk the t
 character of input text reaches the output escaped, so nothing the curator pasted can become
 markup: only the constructs recognised here (emphasis, code, links to http(s), math, a few
 harmless proceedings tags) produce formatting, and the renderer writes their syntax itself.
-This module never reads files and never decides what a paper is about.
+The output is one line that Python-Markdown reads as one paragraph, wherever a template puts
+it: leading spaces, list and heading markers and a formula at the start (a block tag to
+Python-Markdown) are neutralised. Hostile input cannot exhaust the parser: nesting is bounded
+and every scan is linear or bounded in length. This module never reads files and never
+decides what a paper is about.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from urllib.parse import quote
 
-from .mathml import MathError, to_mathml
+from .mathml import MathError, math_to_text, to_mathml
 
 # LaTeX commands that take one argument, by the node they become.
 _ONE_ARG = {
@@ -569,18 +573,3 @@ def render_text(nodes: tuple[Node, ...] | list[Node]) -> str:
         else:
             parts.append(render_text(node.children))
     return "".join(parts)
-
-
-_MATH_WORDS = {"sim": "∼", "approx": "≈", "leq": "≤", "le": "≤", "geq": "≥", "ge": "≥",
-               "times": "×", "in": "∈", "infty": "∞", "epsilon": "ε", "varepsilon": "ε",
-               "alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "lambda": "λ",
-               "mu": "μ", "sigma": "σ", "theta": "θ", "pi": "π", "ell": "ℓ", "cdot": "·",
-               "rightarrow": "→", "to": "→", "pm": "±", "neq": "≠", "ne": "≠",
-               "sqrt": "√", "langle": "⟨", "rangle": "⟩", "%": "%"}  # fmt: skip
-
-
-def math_to_text(latex: str) -> str:
-    """A readable plain-text approximation of a formula (for titles, summaries, search)."""
-    text = re.sub(r"\\([A-Za-z]+|%)", lambda m: _MATH_WORDS.get(m.group(1), m.group(1)), latex)
-    text = re.sub(r"(mathcal|mathbf|mathrm|widetilde|tilde|text|hat|bar|operatorname)", "", text)
-    return re.sub(r"[{}]", "", text).strip()

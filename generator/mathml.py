@@ -1,10 +1,12 @@
-"""LaTeX math to MathML at build time, sanitised to an allowlist.
+"""LaTeX math to MathML at build time, sanitised to an allowlist; and math as plain text.
 
 Rendering on the server means the site ships no math renderer, loads nothing from a CDN, and
 math survives Material's instant navigation (no script has to run again on a page switch).
 latex2mathml does the conversion; this module owns making its output safe to embed: only
 MathML elements and presentational attributes survive, and all text is entity-encoded so the
-Markdown processor that later sees the page cannot read any of it as syntax.
+Markdown processor that later sees the page cannot read any of it as syntax. Formulas longer
+or deeper than any real one raise MathError instead of exhausting time or the stack.
+`math_to_text` is the plain-text approximation titles, summaries and search use.
 """
 
 from __future__ import annotations
@@ -97,3 +99,18 @@ def _serialize(element: ET.Element, *, alttext: str | None = None) -> str:
 def _encode(text: str) -> str:
     """Every character but letters, digits and spaces as a numeric entity."""
     return "".join(ch if _SAFE_TEXT.match(ch) else f"&#x{ord(ch):x};" for ch in text)
+
+
+_TEXT_SYMBOLS = {"sim": "∼", "approx": "≈", "leq": "≤", "le": "≤", "geq": "≥", "ge": "≥",
+               "times": "×", "in": "∈", "infty": "∞", "epsilon": "ε", "varepsilon": "ε",
+               "alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "lambda": "λ",
+               "mu": "μ", "sigma": "σ", "theta": "θ", "pi": "π", "ell": "ℓ", "cdot": "·",
+               "rightarrow": "→", "to": "→", "pm": "±", "neq": "≠", "ne": "≠",
+               "sqrt": "√", "langle": "⟨", "rangle": "⟩", "%": "%"}  # fmt: skip
+
+
+def math_to_text(latex: str) -> str:
+    """A readable plain-text approximation of a formula (for titles, summaries, search)."""
+    text = re.sub(r"\\([A-Za-z]+|%)", lambda m: _TEXT_SYMBOLS.get(m.group(1), m.group(1)), latex)
+    text = re.sub(r"(mathcal|mathbf|mathrm|widetilde|tilde|text|hat|bar|operatorname)", "", text)
+    return re.sub(r"[{}]", "", text).strip()
