@@ -68,6 +68,10 @@ def _parser() -> argparse.ArgumentParser:
     find.add_argument("words", nargs="+", metavar="WORD")
     find.add_argument("--root", default=".", help="project folder (holds lists/)")
     find.set_defaults(run=_find)
+    suggest = command("suggest-topics", "propose taxonomy topics for badly described papers")
+    suggest.add_argument("--root", default=".", help="project folder (holds lists/)")
+    suggest.add_argument("--min-papers", type=int, default=3, help="papers a topic must gather")
+    suggest.set_defaults(run=_suggest)
     return parser
 
 
@@ -92,11 +96,13 @@ def _settings(root: Path) -> Settings:
 
 
 def _check(args: argparse.Namespace) -> int:
-    collection = pipeline.collect(_settings(Path(args.root)))
+    collection = pipeline.collect(_settings(Path(args.root)), keep_going=True)
     _print_problems(collection.problems)
-    count = len(collection.problems)
-    print(f"{len(collection.papers)} papers in {len(collection.lists)} lists, {count} warning(s)")
-    return 1 if args.strict and count else 0
+    errors = sum(1 for problem in collection.problems if problem.severity == "error")
+    warnings = len(collection.problems) - errors
+    print(f"{len(collection.papers)} papers in {len(collection.lists)} lists: "
+          f"{errors} error(s), {warnings} warning(s)")  # fmt: skip
+    return 1 if errors or (args.strict and warnings) else 0
 
 
 def _find(args: argparse.Namespace) -> int:
@@ -122,6 +128,19 @@ def _find(args: argparse.Namespace) -> int:
 
 def _searchable(paper) -> str:
     return " ".join((paper.id, paper.title, paper.text, *paper.tags, *paper.lists)).casefold()
+
+
+def _suggest(args: argparse.Namespace) -> int:
+    from .suggest import render_suggestions, suggest_topics
+
+    logging.getLogger("generator").setLevel(logging.WARNING)
+    collection = pipeline.collect(_settings(Path(args.root)))
+    found = suggest_topics(collection.papers, collection.taxonomy, min_papers=args.min_papers)
+    if not found:
+        print("no suggestions: every topic is specific and few papers are in the catch-all")
+        return 0
+    print(render_suggestions(found))
+    return 0
 
 
 def _generate(args: argparse.Namespace) -> int:

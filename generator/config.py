@@ -86,7 +86,11 @@ def parse_taxonomy(data: object, path: Path) -> Taxonomy:
         )
     max_topics = _expect(data, "max_topics", int, path, default=3)
     min_score = _expect(data, "min_score", (int, float), path, default=2.0)
-    return Taxonomy(topics=topics, max_topics=max_topics, min_score=float(min_score))
+    relative = _expect(data, "relative_score", (int, float), path, default=0.75)
+    if not 0 <= relative <= 1:
+        raise ConfigError(f"key 'relative_score': expected 0 to 1, but received: {relative}",
+                          path=path)  # fmt: skip
+    return Taxonomy(topics, max_topics, float(min_score), float(relative))
 
 
 def _parse_topic(entry: object, path: Path) -> Topic:

@@ -9,7 +9,7 @@ way, with the closest current paper when the alias is unknown: an edit is never 
       3fa2c1d9e0ab:
         title: "FlipAttack: Jailbreak LLMs via Flipping"
         tags: {add: [jailbreak], remove: [understand]}
-        topics: {add: [safety], remove: [llms]}      # topic keys or names
+        topics: {add: [safety], remove: [alignment]}      # topic keys or names
         note: "Read with *the appendix*; see $O(n)$ claim."
         status: read                                 # to-read | reading | read
         rating: 4                                    # 1-5

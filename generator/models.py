@@ -126,6 +126,7 @@ class Taxonomy:
     topics: tuple[Topic, ...]
     max_topics: int = 3
     min_score: float = 2.0
+    relative_score: float = 0.75  # a further topic needs this share of the best one's score
 
     @property
     def catch_all(self) -> Topic:

@@ -16,12 +16,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from . import curation, enrich, lockfile, normalize, reader, render, sources, writer
+from . import curation, enrich, lockfile, normalize, reader, render, sources, suggest, writer
 from .config import Settings, load_taxonomy
 from .errors import BuildFailed, InputError
-from .models import Collection, Lock, Paper, Problem, ReadingList
+from .models import Collection, Lock, Paper, Problem, ReadingList, Taxonomy
 
 log = logging.getLogger(__name__)
+SUGGEST_ABOVE = 0.2  # share of papers in the catch-all above which new topics are suggested
 
 
 @dataclass(frozen=True)
@@ -40,17 +41,17 @@ def _stage(name: str, counts: dict[str, int]) -> Iterator[None]:
     log.info("%-9s %s in %.2fs", name, detail, time.perf_counter() - start)
 
 
-def collect(settings: Settings) -> Collection:
-    """Read and derive everything; raise BuildFailed listing every error in the input."""
+def collect(settings: Settings, *, keep_going: bool = False) -> Collection:
+    """Read and derive everything. Unreadable lists raise BuildFailed with every problem found
+    so far, unless `keep_going` (for `check`): then they are skipped and reported with the rest."""
     taxonomy = load_taxonomy(settings.taxonomy_path)
     lock = lockfile.read_lock(settings.lock_path)
     curations = curation.load_curation(settings.curation_path)
     with _stage("read", counts := {}):
         raw_lists, problems = read_all(settings.lists_dir, exclude=(settings.lock_path,))
         counts["lists"] = len(raw_lists)
-    errors = [problem for problem in problems if problem.severity == "error"]
-    if errors:
-        raise BuildFailed(errors)
+    if any(problem.severity == "error" for problem in problems) and not keep_going:
+        raise BuildFailed(problems)
     with _stage("normalise", counts := {}):
         papers, lists = normalize.merge(raw_lists)
         problems += normalize.markup_problems(papers)
@@ -70,7 +71,18 @@ def collect(settings: Settings) -> Collection:
         counts.update(entries=len(curations), hidden=before - len(papers))
     with _stage("relate", counts := {"papers": len(papers)}):
         papers = enrich.relate(papers, k=settings.related_count)
+    _advise_on_topics(papers, taxonomy)
     return Collection(tuple(papers), tuple(lists), taxonomy, lock, tuple(problems))
+
+
+def _advise_on_topics(papers: list[Paper], taxonomy: Taxonomy) -> None:
+    """A log line, not a warning: a taxonomy that fits badly is advice, not an input error."""
+    share = suggest.catch_all_share(papers, taxonomy)
+    if share > SUGGEST_ABOVE:
+        log.info(
+            "%.0f%% of the papers are in '%s': `readinglist suggest-topics` proposes new topics",
+            100 * share, taxonomy.catch_all.name,
+        )  # fmt: skip
 
 
 def generate(settings: Settings, *, collection: Collection | None = None) -> Report:

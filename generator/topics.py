@@ -3,8 +3,8 @@
 A topic's score sums the taxonomy keywords found in a paper. A keyword counts more when it is
 longer (more specific), when it sits in the title or tags, and less when several topics share
 it. The best topic is kept if it reaches the taxonomy's `min_score`; a second one only if it
-comes close to the first (`RELATIVE_SCORE`): fewer, surer topics make topic pages that hold
-papers which really belong together. Papers that reach no topic go to the catch-all.
+comes close to the first (the taxonomy's `relative_score`): fewer, surer topics make topic
+pages that hold papers which really belong together. Papers that reach no topic go to the catch-all.
 Matching works on word tokens, so each text is read once whatever the taxonomy's size.
 """
 
@@ -17,7 +17,6 @@ from dataclasses import dataclass
 
 from .models import Taxonomy, TopicMatch
 
-RELATIVE_SCORE = 0.75  # a second topic needs this share of the best topic's score
 HEADING_BONUS = 2.0  # a keyword in the title or tags says what the paper is about
 _WORD = re.compile(r"[a-z0-9]+")
 
@@ -189,5 +188,5 @@ def assign_topics(
     scored = score_topics(taxonomy, text=text, title=title, tags=tags)
     if not scored or scored[0].score < taxonomy.min_score:
         return (TopicMatch(taxonomy.catch_all.name, 0.0, ()),)
-    floor = max(taxonomy.min_score, RELATIVE_SCORE * scored[0].score)
+    floor = max(taxonomy.min_score, taxonomy.relative_score * scored[0].score)
     return tuple(match for match in scored[: taxonomy.max_topics] if match.score >= floor)
