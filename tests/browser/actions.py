@@ -40,13 +40,15 @@ def open_search(page) -> None:
 
 
 def search(page, query: str, base: str) -> SearchOutcome:
-    """Type `query` into the site's search and wait for its answer."""
+    """Type `query` into the site's search and wait for its answer. The box is cleared first
+    and every step waits for the search to answer, so no stale result is ever read."""
     open_search(page)
     field = page.locator(SEARCH_INPUT)
-    field.fill(query[:-1])
+    _enter(field, "")
+    page.wait_for_function(_IDLE, timeout=15_000)
     if len(query) > 1:
-        field.press("End")  # the theme searches on keyup, which fill() does not send
-        _wait_settled(page)
+        _enter(field, query[:-1])
+        page.wait_for_function(_ANSWERED, timeout=15_000)
     page.evaluate(probe("search_timer"))
     field.press(query[-1])
     page.wait_for_function("() => window.__searchProbe.done !== null", timeout=15_000)
@@ -62,15 +64,16 @@ def search(page, query: str, base: str) -> SearchOutcome:
     )
 
 
-def _wait_settled(page) -> None:
-    """Wait until the search has answered what is in the box (results or none)."""
-    page.wait_for_function(
-        """() => {
-          const meta = document.querySelector('.md-search-result__meta').textContent;
-          return document.querySelector('.md-search-result__item') || /no matching/i.test(meta);
-        }""",
-        timeout=15_000,
-    )
+_META = "document.querySelector('.md-search-result__meta').textContent"
+_ITEM = "document.querySelector('.md-search-result__item')"
+_IDLE = f"() => !{_ITEM} && !/matching/i.test({_META})"  # "Type to start searching"
+_ANSWERED = f"() => !!{_ITEM} || /no matching/i.test({_META})"
+
+
+def _enter(field, text: str) -> None:
+    """Put `text` in the box; the theme searches on keyup, which fill() does not send."""
+    field.fill(text)
+    field.press("End")
 
 
 def site_path(url: str, base: str) -> str:

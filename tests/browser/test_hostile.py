@@ -32,6 +32,9 @@ def test_no_page_of_a_hostile_list_runs_or_contains_injected_code(edge_server, p
     dialogs: list[str] = []
     page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
     page.add_init_script(TRAP)
+    # The search index is not needed to render a page (search is tested below); refusing it
+    # saves re-indexing on each of the ~200 page loads.
+    page.route("**/search/search_index.json", lambda route: route.abort())
     found = {}
     for path in _pages(edge_server.root):
         page.goto(edge_server.url(path))
