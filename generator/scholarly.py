@@ -25,6 +25,7 @@ from .models import Collection, Paper
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufffe\uffff]")
 _STOPWORDS = frozenset("a an the on of in for to and with via from towards toward is are do does "
                        "can what when how why by as at its".split())  # fmt: skip
+_SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})  # not family names: "King Jr."
 _JOURNAL = re.compile(r"journal|transactions|letters|magazine|review|\b(?:jmlr|tmlr|jair)\b", re.I)
 _PREPRINT = re.compile(r"arxiv|corr\b|biorxiv|medrxiv|preprint|ssrn", re.I)
 # Inside <script> only "</script" or "<!--" can end the JSON early; escaping <, > and & (and the
@@ -116,9 +117,12 @@ def _base_key(paper: Paper) -> str:
 
 def _family(name: str) -> str:
     """ASCII family name of "Given Family" or "Family, Given" (other scripts transliterated)."""
-    name = clean(name)
-    family = name.split(",")[0] if "," in name else (name.split() or [""])[-1]
-    return slugify(family, separator="", max_length=30)
+    parts = [part.strip() for part in clean(name).split(",")]
+    parts = [part for part in parts if part.lower().rstrip(".") not in _SUFFIXES]
+    if len(parts) > 1:  # "Family, Given" (suffixes such as "Jr." already dropped)
+        return slugify(parts[0], separator="", max_length=30)
+    words = [w for w in " ".join(parts).split() if w.lower().rstrip(".") not in _SUFFIXES]
+    return slugify(words[-1] if words else "", separator="", max_length=30)
 
 
 @lru_cache(maxsize=8192)

@@ -118,6 +118,9 @@ def typeset(value: str) -> str:
         (("Łukasz Kaiser",), "2017", "Transformers", "kaiser2017transformers"),
         (("张伟",), "2025", "图神经网络", "zhangwei2025tu"),
         (("Ann O'Neil-Smith",), "2024", "{X}: $Y$", "oneilsmith2024x"),
+        (("Martin Luther King Jr.",), "1963", "Dream", "king1963dream"),
+        (("King, Martin Luther, Jr.",), "1963", "Dream", "king1963dream"),
+        (("Ludwig van Beethoven",), "1808", "Symphony", "beethoven1808symphony"),
         ((), "2025", "Attention", "paper-a1"),
         (("  ",), "2025", "Attention", "paper-a1"),
     ],
@@ -314,6 +317,7 @@ def test_front_matter_survives_a_yaml_round_trip():
     assert meta["cite"]["bib"] == "cite/slug-a1.bib"
     (entry,) = parse_bibtex(meta["cite"]["bibtex"]).entries
     assert entry.key == "smith2025unbalanced"
+    assert set(entry.fields_dict) == {"title", "author", "year", "note"}  # short: no abstract
 
 
 # The shipped lists, through every export ----------------------------------------------------
