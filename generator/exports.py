@@ -70,7 +70,7 @@ def front_matter(paper: Paper, key: str, *, site_url: str = "") -> dict:
         "citation": [[name, content] for name, content in highwire(paper, site_url=site_url)],
         "cite": {
             "key": key,
-            "bibtex": bibtex_entry(paper, key, site_url=site_url),
+            "bibtex": bibtex_entry(paper, key, site_url=site_url, full=False),
             "bib": f"cite/{paper.slug}.bib",
             "ris": f"cite/{paper.slug}.ris",
         },
@@ -84,8 +84,9 @@ def bibtex_escape(value: str) -> str:
     return _BIBTEX_RE.sub(lambda match: _BIBTEX_SPECIAL[match.group()], clean(value))
 
 
-def bibtex_entry(paper: Paper, key: str, *, site_url: str = "") -> str:
-    """One BibTeX record: @article, @inproceedings or @misc by what the venue looks like."""
+def bibtex_entry(paper: Paper, key: str, *, site_url: str = "", full: bool = True) -> str:
+    """One BibTeX record: @article, @inproceedings or @misc by what the venue looks like.
+    `full=False` leaves out abstract and keywords: the short form a reader pastes to cite."""
     kind = venue_kind(paper.bib.venue)
     kinds = {"journal": ("article", "journal"), "conference": ("inproceedings", "booktitle")}
     entry_type, venue_field = kinds.get(kind, ("misc", "howpublished"))
@@ -97,8 +98,8 @@ def bibtex_entry(paper: Paper, key: str, *, site_url: str = "") -> str:
         (venue_field, bibtex_escape(paper.bib.venue)),
         ("doi", _verbatim(doi(paper))),
         ("url", _verbatim(paper.bib.url)),
-        ("abstract", bibtex_escape(paper.text)),
-        ("keywords", bibtex_escape(", ".join(keywords(paper)))),
+        ("abstract", bibtex_escape(paper.text) if full else ""),
+        ("keywords", bibtex_escape(", ".join(keywords(paper))) if full else ""),
         ("note", _bibtex_note(page_url(site_url, paper.slug)) if site_url else ""),
     ]
     body = "".join(f"  {name} = {{{value}}},\n" for name, value in fields if value)
