@@ -26,6 +26,7 @@ class Settings:
     lock_path: Path
     curation_path: Path
     site_name: str = "Reading list"
+    site_url: str = ""  # absolute, from mkdocs.yml; feeds are only written when it is known
     related_count: int = 5
     page_size: int = 200  # papers per listing page before it is split
 

@@ -46,6 +46,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
             lists=self.config.lists_dir,
             docs=str(Path(config.docs_dir).relative_to(root.resolve())),
             site_name=config.site_name,
+            site_url=config.site_url or "",
             related_count=self.config.related,
             page_size=self.config.page_size,
         )

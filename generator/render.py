@@ -20,7 +20,7 @@ import frontmatter
 import jinja2
 import yaml
 
-from . import markup
+from . import exports, feeds, markup
 from .config import Settings
 from .models import Collection, Paper
 from .slugs import assign
@@ -69,6 +69,7 @@ class Site:
         self.collection = collection
         self.settings = settings
         self.tag_slugs = assign(((t, t) for t in self.tags), {}, fallback_prefix="tag")
+        self.cite_keys = exports.citation_keys(collection)
 
     @cached_property
     def entries(self) -> dict[str, Entry]:
@@ -129,6 +130,10 @@ def render_site(collection: Collection, settings: Settings) -> dict[str, str]:
         pages.update(_paper_page(site, paper))
     pages.update(_listing_pages(site))
     pages["index.md"] = _home(site)
+    pages.update(exports.export_files(collection, site_url=settings.site_url))
+    if settings.site_url:  # Atom ids and links must be absolute
+        pages.update(feeds.feed_files(collection, site_url=settings.site_url,
+                                      site_name=settings.site_name))  # fmt: skip
     return dict(sorted(pages.items()))
 
 
@@ -163,6 +168,7 @@ def _paper_page(site: Site, paper: Paper) -> dict[str, str]:
         "title_source": paper.title_source,
         **_bibliographic(paper),
         **_curated(paper),
+        **exports.front_matter(paper, site.cite_keys[paper.id], site_url=site.settings.site_url),
         "template": "paper.html",
         "hide": ["tags"],
     }
@@ -221,7 +227,8 @@ def _listing_pages(site: Site) -> dict[str, str]:
         "topics.md.j2", "topics/index.md", {"title": "Topics"}, site=site, topics=topic_rows
     )
     for topic, ids in topic_rows:
-        meta = {"title": html.escape(topic.name, quote=False), "summary": topic.description}
+        meta = {"title": html.escape(topic.name, quote=False), "summary": topic.description,
+                "feed": feeds.topic_feed_path(topic)}  # fmt: skip
         pages.update(_listing(site, "topic.md.j2", site.topic_path(topic.name), meta, ids,
                               topic=topic))  # fmt: skip
     pages["lists/index.md"] = _page(

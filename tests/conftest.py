@@ -42,7 +42,21 @@ def copy_project(target: Path, *, lists: dict[str, str | bytes] | None = None) -
 def _generated_docs(directory: str, names: list[str]) -> list[str]:
     if Path(directory).resolve() != (REPO / "docs").resolve():
         return []
-    generated = {"index.md", "papers", "topics", "lists", "tags", "kinds"}
+    generated = {
+        "index.md",
+        "papers",
+        "topics",
+        "lists",
+        "tags",
+        "kinds",
+        "cite",
+        "feeds",
+        "schema",
+        "papers.json",
+        "papers.bib",
+        "papers.ris",
+        "papers.csv",
+    }
     return [name for name in names if name in generated or name.startswith(".readinglist")]
 
 
