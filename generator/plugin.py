@@ -7,6 +7,7 @@ header, and watches `lists/` while serving. All the work lives in the pipeline.
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 
 from mkdocs.config import base
@@ -23,6 +24,10 @@ from .render import Site
 from .writer import read_manifest
 
 log = get_plugin_logger(__name__)
+
+
+def _escape(text: str) -> str:
+    return html.escape(text, quote=False)
 
 
 class ReadingListConfig(base.Config):
@@ -84,9 +89,10 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         assert self.collection is not None
         site = Site(self.collection, self.settings(config))
         members = site.topic_members()
-        topics = [{t.name: site.topic_path(t.name)} for t in self.collection.taxonomy.topics
-                  if members[t.name]]  # fmt: skip
-        lists = [{rl.name: site.list_path(rl.name)} for rl in self.collection.lists]
+        # Material prints navigation titles as HTML: names from curator files are escaped.
+        topics = [{_escape(t.name): site.topic_path(t.name)}
+                  for t in self.collection.taxonomy.topics if members[t.name]]  # fmt: skip
+        lists = [{_escape(rl.name): site.list_path(rl.name)} for rl in self.collection.lists]
         return [
             {"Home": "index.md"},
             {"Topics": ["topics/index.md", *topics]},
