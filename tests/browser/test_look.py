@@ -85,7 +85,8 @@ def test_the_layout_holds_on_wide_screens(seed_server, seed_corpus, new_page, wi
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_screenshots_of_home_a_topic_and_a_paper(seed_server, seed_corpus, new_page, scheme):
     paper = next((p for p in seed_corpus.papers if p.has_math), seed_corpus.papers[0])
-    shots = {"home": "", "topic": seed_corpus.topics[0].path, "paper": paper.path}
+    topic = max(seed_corpus.topics, key=lambda listing: len(listing.paper_slugs))
+    shots = {"home": "", "topic": topic.path, "paper": paper.path}
     for width in (1440, 375):
         page = new_page(width=width, height=1000 if width > 375 else 800, color_scheme=scheme)
         for name, path in shots.items():
