@@ -7,6 +7,7 @@ Owns nothing in the project: it only runs commands and reads folders.
 from __future__ import annotations
 
 import gzip
+import json
 import os
 import re
 import statistics
@@ -151,9 +152,18 @@ def site_stats(site: Path) -> SiteStats:
     if index.exists():
         data = index.read_bytes()
         stats.index_raw, stats.index_gz = len(data), len(gzip.compress(data, 6))
+        stats.extra["index_listing_share"] = _listing_share(data)
     workers = sorted((site / "assets" / "javascripts" / "workers").glob("search*.js"))
     stats.worker_gz = sum(len(gzip.compress(path.read_bytes(), 6)) for path in workers)
     return stats
+
+
+def _listing_share(index: bytes) -> int:
+    """Per cent of the search index's entries (by bytes) that come from non-paper pages."""
+    docs = json.loads(index)["docs"]
+    sizes = [(doc["location"].startswith("papers/"), len(json.dumps(doc))) for doc in docs]
+    total = sum(size for _, size in sizes) or 1
+    return round(100 * sum(size for paper, size in sizes if not paper) / total)
 
 
 def docs_stats(docs: Path, generated: list[str]) -> dict[str, object]:

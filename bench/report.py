@@ -148,6 +148,7 @@ def _build_rows() -> list[Row]:
         ("largest listing page (HTML)", "≤ ~500 KB", site("largest_listing", _page)),
         ("most papers on one listing page", "≤ ~200", entries),
         ("search index raw / gzip", "", _pair("site", "index_raw", "index_gz", _mb)),
+        ("  share of the index from listing pages", "", _listing_share),
         ("bytes before first search result (gzip)", "report", _search_bytes),
     ]
 
@@ -155,6 +156,11 @@ def _build_rows() -> list[Row]:
 def _size_or_count(value) -> str:
     """Byte totals as MB, small counts as they are."""
     return _mb(value) if value and value > 1_000_000 else ("—" if value is None else f"{value:,}")
+
+
+def _listing_share(r: Result) -> str:
+    share = _get(r, "site", "extra", "index_listing_share")
+    return "—" if share is None else f"{share}%"
 
 
 def _search_bytes(r: Result) -> str:
