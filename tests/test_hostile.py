@@ -105,7 +105,7 @@ def _live_script(script: Tag) -> list[str]:
 
 def _without_navigation(soup: BeautifulSoup) -> BeautifulSoup:
     """The page minus the site navigation, which lists the list names: those are tested by
-    `test_list_names_show_as_text_everywhere`, which waits for a fix in plugin.py."""
+    `test_list_names_show_as_text_everywhere`, so a failure here points at the abstracts."""
     for nav in soup.select("nav.md-nav--primary, .md-tabs"):
         nav.decompose()
     return soup
@@ -119,17 +119,11 @@ def test_paper_pages_run_nothing_from_the_abstracts(hostile_site: Path) -> None:
         assert live_markup(_without_navigation(_soup(page))) == [], page
 
 
-@pytest.mark.xfail(
-    strict=True, reason="plugin.py passes list names raw as nav titles (see the report)"
-)
 def test_every_page_of_the_site_runs_nothing_from_the_input(hostile_site: Path) -> None:
     for page in _pages(hostile_site):
         assert live_markup(_soup(page)) == [], page
 
 
-@pytest.mark.xfail(
-    strict=True, reason="plugin.py passes list names raw as nav titles (see the report)"
-)
 def test_list_names_show_as_text_everywhere(hostile_site: Path) -> None:
     page = next(_soup(p) for p in _pages(hostile_site, "lists") if "7-7" in p.parent.name)
     assert page.title.get_text().startswith(LIST_NAME)
