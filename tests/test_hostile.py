@@ -177,8 +177,12 @@ def _urls_in(path: Path) -> list[str]:
     if path.suffix == ".csv":
         rows = list(csv.DictReader(io.StringIO(text)))
         return [row[key] for row in rows for key in row if key in URL_KEYS and row[key]]
-    pattern = r"^\s*url\s*=\s*[{\"](.*?)[}\"]" if path.suffix == ".bib" else r"^UR  - (.*)$"
-    return [url.strip() for url in re.findall(pattern, text, re.MULTILINE | re.IGNORECASE)]
+    patterns = {
+        ".bib": r"^\s*url\s*=\s*[{\"](.*?)[}\"]|\\url\{(.*?)\}",
+        ".ris": r"^(?:UR|L\d)  - (.*)$()",
+    }
+    found = re.findall(patterns[path.suffix], text, re.MULTILINE | re.IGNORECASE)
+    return [(field or macro).strip() for field, macro in found]
 
 
 def _json_urls(value: object, key: str = "") -> list[str]:
