@@ -27,6 +27,7 @@ from .slugs import assign
 from .summaries import KIND_LABELS, KINDS
 
 TEMPLATES = Path(__file__).parent / "templates"
+TAGS_PER_PAGE = 1000  # about 150 KB of HTML: the tags index stays small at any scale
 
 
 class Md(str):
@@ -238,21 +239,30 @@ def _listing_pages(site: Site) -> dict[str, str]:
         meta = {"title": html.escape(rl.name, quote=False)}
         pages.update(_listing(site, "list.md.j2", site.list_path(rl.name), meta,
                               list(rl.paper_ids), reading_list=rl))  # fmt: skip
-    pages["tags/index.md"] = _page("tags.md.j2", "tags/index.md", {"title": "Tags"}, site=site)
+    # Shared tags first: a tag of one paper is a weaker path to other papers.
+    ordered = sorted(site.tags, key=lambda t: (len(site.tags[t]) < 2, t.lower(), t))
+    pages.update(_listing(site, "tags.md.j2", "tags/index.md", {"title": "Tags"}, ordered,
+                          size=TAGS_PER_PAGE))  # fmt: skip
+    # Tag and kind pages only repeat the papers' own tags and kinds: kept out of search, where
+    # they would crowd the papers themselves.
+    unsearched = {"search": {"exclude": True}}
     for tag, ids in site.tags.items():
-        meta = {"title": html.escape(tag, quote=False)}
+        meta = {"title": html.escape(tag, quote=False), **unsearched}
         pages.update(_listing(site, "tag.md.j2", site.tag_path(tag), meta, ids, tag=tag))
     for kind in KINDS:
         ids = [p.id for p in collection.papers if p.kind == kind]
-        meta = {"title": KIND_LABELS[kind]}
+        meta = {"title": KIND_LABELS[kind], **unsearched}
         pages.update(_listing(site, "kind.md.j2", site.kind_path(kind), meta, ids,
                               label=KIND_LABELS[kind]))  # fmt: skip
     return pages
 
 
-def _listing(site: Site, template: str, path: str, meta: dict, ids: list[str], **context):
-    """A listing split into pages of `page_size` papers: path, then path/page-2.md, ..."""
-    size = site.settings.page_size
+def _listing(
+    site: Site, template: str, path: str, meta: dict, ids: list[str], *, size: int = 0, **context
+):
+    """A listing split into pages of `size` items (default: `page_size` papers): path, then
+    path/page-2.md, ... The template gets its page's items as `ids`."""
+    size = size or site.settings.page_size
     chunks = [ids[start : start + size] for start in range(0, len(ids), size)] or [[]]
     stem = path.removesuffix(".md")
     paths = (path, *(f"{stem}/page-{n}.md" for n in range(2, len(chunks) + 1)))
