@@ -1,7 +1,8 @@
 /* What an injected payload would leave in the document, whether or not it ran: on*
    attributes, script-like URLs, active elements in the content, and scripts or head tags the
    theme does not write; then every element is hovered, to fire any handler that slipped by.
-   The theme's own inline scripts are known by how they start. */
+   The theme's own inline scripts are known by how they start; the paper's JSON-LD citation
+   is a data block, allowed only as well-formed JSON. */
 (() => {
   const theme = [/^__md_scope=/, /^var palette=/, /^var target=/];
   const all = [...document.querySelectorAll('*')];
@@ -14,9 +15,13 @@
   const active = 'script, iframe, frame, object, embed, style, link, meta, base, form';
   const elements = [...document.querySelectorAll(places)].flatMap(root =>
       [...root.querySelectorAll(active)].map(el => el.tagName));
+  // Data blocks never run; the citation JSON-LD must still be one well-formed JSON object.
+  const jsonLd = s => { try { return JSON.parse(s.text)['@type'] === 'ScholarlyArticle'; }
+                        catch (error) { return false; } };
   const scripts = [...document.scripts].filter(s => !(s.src
       ? new URL(s.src).origin === location.origin
-      : s.type === 'application/json' || theme.some(start => start.test(s.text.trim()))));
+      : s.type === 'application/json' || (s.type === 'application/ld+json' && jsonLd(s))
+        || theme.some(start => start.test(s.text.trim()))));
   elements.push(...scripts.map(s => 'unexpected script: ' + (s.src || s.text.slice(0, 60))));
   elements.push(...[...document.querySelectorAll('base, meta[http-equiv]')].map(el => el.outerHTML));
   for (const el of all) el.dispatchEvent(new MouseEvent('mouseover', {bubbles: true}));
