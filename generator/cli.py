@@ -13,11 +13,10 @@ import shutil
 import sys
 from pathlib import Path
 
-from . import __version__, pipeline
+from . import __version__, pipeline, writer
 from .config import Settings
 from .errors import BuildFailed, ReadingListError
 from .models import Problem
-from .writer import replace_directory
 
 log = logging.getLogger("generator")
 
@@ -166,6 +165,8 @@ def _build(args: argparse.Namespace) -> int:
     collection = pipeline.collect(settings)
     if _refuse_warnings(args.strict, collection.problems):
         return 1
+    # Pages and site change together or not at all: if MkDocs fails, the pages go back too.
+    previous = writer.snapshot(settings.docs_dir), _read_text(settings.lock_path)
     pipeline.generate(settings, collection=collection)
     plugin.collection, plugin.pregenerated = collection, True
     site_dir = Path(config.site_dir)
@@ -174,17 +175,29 @@ def _build(args: argparse.Namespace) -> int:
     config.site_dir = str(staged)
     try:
         build(config)
-    except (Abort, Exception) as error:
+    except BaseException as error:
         shutil.rmtree(staged, ignore_errors=True)
-        print(f"error: the site was not built ({error}); the previous site is unchanged",
-              file=sys.stderr)  # fmt: skip
+        _restore(settings, *previous)
+        if not isinstance(error, (Abort, Exception)):
+            raise
+        print(f"error: the site was not built ({error}); the previous pages and site are "
+              "unchanged", file=sys.stderr)  # fmt: skip
         return 1
-    except BaseException:
-        shutil.rmtree(staged, ignore_errors=True)
-        raise
-    replace_directory(staged, site_dir)
+    writer.replace_directory(staged, site_dir)
     print(f"site built: {len(collection.papers)} papers -> {site_dir}")
     return 0
+
+
+def _read_text(path: Path) -> str | None:
+    return path.read_text(encoding="utf-8") if path.exists() else None
+
+
+def _restore(settings: Settings, pages: dict[str, str], lock: str | None) -> None:
+    writer.write_tree(settings.docs_dir, pages)
+    if lock is None:
+        settings.lock_path.unlink(missing_ok=True)
+    else:
+        writer.write_if_changed(settings.lock_path, lock)
 
 
 def _refuse_warnings(strict: bool, problems: tuple[Problem, ...]) -> bool:

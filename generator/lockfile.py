@@ -18,7 +18,7 @@ from pathlib import Path
 
 from .errors import ConfigError
 from .models import Lock, LockedPaper, Paper, ReadingList
-from .slugs import assign
+from .slugs import assign, is_safe_slug
 
 VERSION = 2
 SKETCH_SIZE = 16
@@ -44,6 +44,10 @@ def parse_lock(data: dict) -> Lock:
         pid: LockedPaper(e["slug"], e.get("first_seen", ""), tuple(_unhex(e.get("sketch", ""))))
         for pid, e in data["papers"].items()
     }
+    unsafe = [e["slug"] for e in data["papers"].values() if not is_safe_slug(e["slug"])]
+    unsafe += [slug for slug in data.get("lists", {}).values() if not is_safe_slug(slug)]
+    if unsafe:  # a hand-edited lock must not choose where pages are written
+        raise ValueError(f"unsafe slug {unsafe[0]!r}")
     return Lock(
         papers, dict(data.get("lists", {})), dict(data.get("moved", {})),
         dict(data.get("aliases", {})),

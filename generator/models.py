@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .errors import where
+
 
 @dataclass(frozen=True)
 class Source:
@@ -168,7 +170,7 @@ class Problem:
     severity: str = "warning"  # "warning" or "error"
 
     def __str__(self) -> str:
-        return f"{self.path}:{self.line}: {self.severity}: {self.message}"
+        return f"{where(self.path, self.line)}{self.severity}: {self.message}"
 
 
 @dataclass(frozen=True)

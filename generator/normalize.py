@@ -30,6 +30,8 @@ def merge(raw_lists: list[RawList]) -> tuple[list[Paper], list[ReadingList]]:
     members: dict[str, list[str]] = {}
     files: dict[str, list[Path]] = {}
     for raw in raw_lists:
+        if not raw.abstracts:  # an empty or header-only file is reported, not a list page
+            continue
         files.setdefault(raw.name, []).append(raw.path)
         ids = members.setdefault(raw.name, [])
         for abstract in raw.abstracts:

@@ -154,7 +154,6 @@ def test_check_reports_warnings_alongside_errors(make_project: Callable[..., Pat
     assert re.search(r"lists/odd\.txt:11: warning: unknown LaTeX command", result.stderr)
 
 
-@pytest.mark.xfail(strict=True, reason="pipeline.merge makes a list of an empty file (see report)")
 def test_files_without_abstracts_make_no_list_page(
     readable_broken_site: tuple[Path, str],
 ) -> None:
@@ -215,9 +214,6 @@ def test_a_failed_site_build_keeps_the_previous_site(
     assert after == site  # no site.building or site.previous left either
 
 
-@pytest.mark.xfail(
-    strict=True, reason="cli._build does not restore docs/ when MkDocs fails (see the report)"
-)
 def test_a_failed_site_build_keeps_the_previous_pages(
     built_project: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
