@@ -25,6 +25,7 @@ class Settings:
     taxonomy_path: Path
     lock_path: Path
     curation_path: Path
+    cache_path: Path  # derived data of the last run, to skip work when nothing changed
     site_name: str = "Reading list"
     site_url: str = ""  # absolute, from mkdocs.yml; feeds are only written when it is known
     related_count: int = 5
@@ -41,6 +42,7 @@ class Settings:
             taxonomy_path=lists_dir / "topics.yml",
             lock_path=lists_dir / "readinglist.lock.json",
             curation_path=lists_dir / "curation.yml",
+            cache_path=root / ".cache" / "readinglist" / "collection.pickle",
             **kw,
         )
 

@@ -55,3 +55,15 @@ class BuildFailed(ReadingListError):
         self.problems = problems
         errors = sum(1 for problem in problems if getattr(problem, "severity", "") == "error")
         super().__init__(f"{errors or len(problems)} error(s) in the input; nothing was written")
+
+
+class StrictFailure(BuildFailed):
+    """--strict and the input has warnings: nothing was written."""
+
+    def __init__(self, problems: list) -> None:
+        super().__init__(problems)
+        self.message = f"{len(problems)} warning(s) with --strict; nothing was written"
+        self.args = (self.message,)
+
+    def __str__(self) -> str:
+        return self.message

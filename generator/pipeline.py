@@ -16,9 +16,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from . import curation, enrich, lockfile, normalize, reader, render, sources, suggest, writer
+from . import cache, curation, enrich, lockfile, normalize, reader, render, sources, suggest, writer
 from .config import Settings, load_taxonomy
-from .errors import BuildFailed, InputError
+from .errors import BuildFailed, InputError, StrictFailure
 from .models import Collection, Lock, Paper, Problem, ReadingList, Taxonomy
 
 log = logging.getLogger(__name__)
@@ -85,10 +85,19 @@ def _advise_on_topics(papers: list[Paper], taxonomy: Taxonomy) -> None:
         )  # fmt: skip
 
 
-def generate(settings: Settings, *, collection: Collection | None = None) -> Report:
-    """Collect (unless given), render and write the generated pages and the lock file."""
+def generate(settings: Settings, *, strict: bool = False) -> Report:
+    """Collect, render and write the generated pages and the lock file. When no input (lists,
+    taxonomy, curation, lock, settings, generator code) changed since the last run and every
+    generated file is still there, nothing is derived again: the cached collection is used.
+    With `strict`, warnings stop the run before anything is written."""
     start = time.perf_counter()
-    collection = collection or collect(settings)
+    cached = _cached_collection(settings)
+    collection = cached or collect(settings)
+    if strict and collection.problems:
+        raise StrictFailure(list(collection.problems))
+    if cached is not None:
+        log.info("unchanged  inputs as last run: nothing derived or written")
+        return Report(collection, (), (), time.perf_counter() - start)
     with _stage("render", counts := {}):
         files = render.render_site(collection, settings)
         counts["pages"] = len(files)
@@ -96,7 +105,26 @@ def generate(settings: Settings, *, collection: Collection | None = None) -> Rep
         result = writer.write_tree(settings.docs_dir, files)
         writer.write_if_changed(settings.lock_path, lockfile.dump_lock(collection.lock))
         counts.update(written=len(result.written), removed=len(result.removed))
+    # The digest covers the lock as just written, so the next unchanged run is a no-op.
+    writer.write_cache(settings.cache_path, cache.dump(input_digest(settings), collection))
     return Report(collection, result.written, result.removed, time.perf_counter() - start)
+
+
+def input_digest(settings: Settings) -> str:
+    """Everything a build depends on, hashed: every file in lists/, the settings, the code."""
+    inputs = [(path.name, path.read_bytes()) for path in sorted(settings.lists_dir.iterdir())
+              if path.is_file() and not path.name.startswith(".")]  # fmt: skip
+    return cache.digest(inputs, settings=repr(settings))
+
+
+def _cached_collection(settings: Settings) -> Collection | None:
+    data = reader.read_cache(settings.cache_path)
+    if data is None or not settings.lists_dir.is_dir():
+        return None
+    collection = cache.load(data, input_digest(settings))
+    if collection is None or not writer.tree_intact(settings.docs_dir):
+        return None
+    return collection
 
 
 def read_all(

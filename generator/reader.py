@@ -257,3 +257,11 @@ def _oddities(abstract: RawAbstract, path: Path) -> list[Problem]:
 def fingerprint(text: str) -> str:
     """What makes two abstracts the same paper: case and spacing do not matter."""
     return _SPACES.sub(" ", unicodedata.normalize("NFKC", text)).strip().casefold()
+
+
+def read_cache(path: Path) -> bytes | None:
+    """The build cache's bytes, or None when there is none (see `cache`)."""
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import numpy as np
 from scipy import sparse
-from sklearn.feature_extraction.text import TfidfVectorizer
 
 BLOCK = 256  # rows per block: 256 x N float32 scores at a time
 TERMS_PER_PAPER = 32  # the strongest terms of a paper carry its similarity
@@ -35,6 +34,9 @@ def related_ids(ids: list[str], texts: list[str], *, k: int = 5) -> list[tuple[s
 
 
 def _vectors(texts: list[str]) -> sparse.csr_matrix | None:
+    # Imported here: scikit-learn takes ~1 s to import, and a no-op build never needs it.
+    from sklearn.feature_extraction.text import TfidfVectorizer
+
     # A term in one paper relates nothing; a term in most papers tells them apart no more.
     vectorizer = TfidfVectorizer(
         stop_words="english",

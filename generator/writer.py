@@ -126,6 +126,24 @@ def snapshot(root: Path) -> dict[str, str]:
     return files
 
 
+def tree_intact(root: Path) -> bool:
+    """Every file the manifest lists is still on disk (the cache may be used)."""
+    files = read_manifest(root)
+    return bool(files) and all((root / path).is_file() for path in files)
+
+
+def write_cache(path: Path, data: bytes) -> None:
+    """The build cache (see `cache`): written atomically; losing it only costs time."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(path.name + _TMP_SUFFIX)
+    try:
+        _write_bytes(temporary, data)
+        os.replace(temporary, path)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+
+
 def write_if_changed(path: Path, text: str) -> bool:
     """Write a single file (the lock file) atomically, only if its text changed."""
     if path.exists() and path.read_text(encoding="utf-8") == text:

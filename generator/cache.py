@@ -1,0 +1,53 @@
+"""The build cache: the derived collection of the last run, keyed by a digest of its inputs.
+
+A run whose inputs (every file in lists/, the settings, the generator's own code and
+templates) hash to the cached digest can reuse the collection instead of deriving it again;
+that is what makes a no-op rebuild cheap (`mkdocs serve` rebuilds on every change in docs/).
+The cache is ours alone (`.cache/readinglist/`, git-ignored): a cache that does not load, or
+was made by other code, is ignored, never trusted. Pure: bytes in, bytes out.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import pickle
+from functools import lru_cache
+from pathlib import Path
+
+from . import __version__
+from .models import Collection
+
+_PACKAGE = Path(__file__).parent
+
+
+def digest(inputs: list[tuple[str, bytes]], *, settings: str) -> str:
+    hasher = hashlib.sha256()
+    for part in (_code_digest().encode(), settings.encode()):
+        hasher.update(len(part).to_bytes(8, "big") + part)
+    for name, data in inputs:
+        for part in (name.encode("utf-8"), data):
+            hasher.update(len(part).to_bytes(8, "big") + part)
+    return hasher.hexdigest()
+
+
+@lru_cache(maxsize=1)
+def _code_digest() -> str:
+    """A change to the generator (code, templates, word lists) invalidates every cache."""
+    hasher = hashlib.sha256(__version__.encode())
+    for path in sorted(_PACKAGE.rglob("*")):
+        if path.is_file() and path.suffix in {".py", ".j2", ".txt", ".yml"}:
+            hasher.update(path.relative_to(_PACKAGE).as_posix().encode() + path.read_bytes())
+    return hasher.hexdigest()
+
+
+def dump(key: str, collection: Collection) -> bytes:
+    return pickle.dumps((key, collection), protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def load(data: bytes, key: str) -> Collection | None:
+    """The cached collection if it was made from the same inputs, else None."""
+    try:
+        cached_key, collection = pickle.loads(data)  # our own file, written by `dump`
+    except Exception:  # a truncated or foreign cache is simply not used
+        return None
+    return collection if cached_key == key and isinstance(collection, Collection) else None
