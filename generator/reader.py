@@ -101,7 +101,7 @@ def decode_with_encoding(data: bytes, path: Path) -> tuple[str, str]:
 def _guess_bomless_utf16(data: bytes) -> str | None:
     """UTF-16 without a BOM shows as NUL in every other byte of ASCII text."""
     sample = data[:400]
-    if len(sample) < 8:
+    if len(sample) < 4 or len(data) % 2:  # UTF-16 text is a whole number of 2-byte units
         return None
     even_nuls = sample[0::2].count(0) / len(sample[0::2])
     odd_nuls = sample[1::2].count(0) / len(sample[1::2])

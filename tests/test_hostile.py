@@ -270,7 +270,8 @@ def test_titles_are_escaped_once_in_title_heading_and_search(hostile_site: Path)
 def test_names_never_steer_where_files_are_written(hostile_site: Path) -> None:
     project = hostile_site
     outside = sorted(p.name for p in project.iterdir())
-    assert outside == ["docs", "lists", "mkdocs.yml", "overrides", "site"]
+    assert outside == [".cache", "docs", "lists", "mkdocs.yml", "overrides", "site"]
+    assert [p.name for p in (project / ".cache").rglob("*")] == ["readinglist", "collection.pickle"]
     assert not Path("/tmp/pwned").exists() and not Path("/tmp/pwned-list").exists()
     lock = read_lock(project / "lists" / "readinglist.lock.json")
     slugs = [entry.slug for entry in lock.papers.values()] + list(lock.lists.values())
