@@ -98,7 +98,10 @@ def parse(source: str) -> Parsed:
 
 def problems(source: str) -> list[str]:
     """Everything in `source` that will not render as the curator meant, in plain words."""
-    parsed = parse(source)
+    return problems_in(parse(source))
+
+
+def problems_in(parsed: Parsed) -> list[str]:
     found = list(parsed.warnings)
     for node in _walk(parsed.nodes):
         if node.kind == "math":

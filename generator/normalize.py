@@ -25,8 +25,10 @@ def paper_id(text: str) -> str:
     return hashlib.sha256(fingerprint(text).encode("utf-8")).hexdigest()[:12]
 
 
-def merge(raw_lists: list[RawList]) -> tuple[list[Paper], list[ReadingList]]:
+def merge(raw_lists: list[RawList]) -> tuple[list[Paper], list[ReadingList], list[Problem]]:
+    """Papers, lists, and the markup problems of each abstract at the line it starts on."""
     papers: dict[str, Paper] = {}
+    problems: list[Problem] = []
     members: dict[str, list[str]] = {}
     files: dict[str, list[Path]] = {}
     for raw in raw_lists:
@@ -35,7 +37,7 @@ def merge(raw_lists: list[RawList]) -> tuple[list[Paper], list[ReadingList]]:
         files.setdefault(raw.name, []).append(raw.path)
         ids = members.setdefault(raw.name, [])
         for abstract in raw.abstracts:
-            paper = _add(papers, abstract, raw)
+            paper = _add(papers, abstract, raw, problems)
             if paper.id not in ids:
                 ids.append(paper.id)
     aliases = _same_records(list(papers.values()))
@@ -45,7 +47,7 @@ def merge(raw_lists: list[RawList]) -> tuple[list[Paper], list[ReadingList]]:
         ReadingList(name, tuple(files[name]), tuple(_unique(aliases.get(i, i) for i in ids)))
         for name, ids in members.items()
     ]
-    return list(papers.values()), lists
+    return list(papers.values()), lists, problems
 
 
 def _same_records(papers: list[Paper]) -> dict[str, str]:
@@ -73,26 +75,22 @@ def _unique(ids) -> list[str]:
     return list(dict.fromkeys(ids))
 
 
-def _add(papers: dict[str, Paper], abstract: RawAbstract, raw: RawList) -> Paper:
+def _add(
+    papers: dict[str, Paper], abstract: RawAbstract, raw: RawList, problems: list[Problem]
+) -> Paper:
     pid = paper_id(abstract.text)
     source = Source(raw.path, abstract.line)
     known = papers.get(pid)
     if known is None:
-        parsed = markup.parse(abstract.text)  # once: enrichers read the plain text
+        parsed = markup.parse(abstract.text)  # once: text, links and problems all come from it
         paper = Paper(pid, abstract.text, parsed.text, (raw.name,), (source,), bib=abstract.bib,
                       links=find_links(parsed.urls))  # fmt: skip
+        problems.extend(
+            Problem(raw.path, abstract.line, message) for message in markup.problems_in(parsed)
+        )
     else:
         names = known.lists if raw.name in known.lists else (*known.lists, raw.name)
         paper = replace(known, lists=names, sources=(*known.sources, source),
                         bib=known.bib.merged(abstract.bib))  # fmt: skip
     papers[pid] = paper
     return paper
-
-
-def markup_problems(papers: list[Paper]) -> list[Problem]:
-    """What will not render as the curator meant, at the line the abstract starts on."""
-    return [
-        Problem(paper.sources[0].path, paper.sources[0].line, message)
-        for paper in papers
-        for message in markup.problems(paper.abstract)
-    ]

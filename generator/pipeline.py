@@ -53,8 +53,8 @@ def collect(settings: Settings, *, keep_going: bool = False) -> Collection:
     if any(problem.severity == "error" for problem in problems) and not keep_going:
         raise BuildFailed(problems)
     with _stage("normalise", counts := {}):
-        papers, lists = normalize.merge(raw_lists)
-        problems += normalize.markup_problems(papers)
+        papers, lists, found = normalize.merge(raw_lists)
+        problems += found
         counts["papers"] = len(papers)
     with _stage("describe", counts := {"papers": len(papers)}):
         papers = enrich.classify_topics(enrich.tag(enrich.describe(papers)), taxonomy)

@@ -61,6 +61,13 @@ class Entry:
     path: str  # the paper page, relative to docs/
     summary: Md
     kind: str
+    summary_text: str
+
+
+def _entry(paper: Paper) -> Entry:
+    summary = markup.parse(paper.summary)
+    return Entry(paper, f"papers/{paper.slug}.md", Md(summary.markdown), KIND_LABELS[paper.kind],
+                 summary.text)  # fmt: skip
 
 
 class Site:
@@ -74,15 +81,7 @@ class Site:
 
     @cached_property
     def entries(self) -> dict[str, Entry]:
-        return {
-            paper.id: Entry(
-                paper=paper,
-                path=f"papers/{paper.slug}.md",
-                summary=Md(markup.parse(paper.summary).markdown),
-                kind=KIND_LABELS[paper.kind],
-            )
-            for paper in self.collection.papers
-        }
+        return {paper.id: _entry(paper) for paper in self.collection.papers}
 
     @cached_property
     def tags(self) -> dict[str, list[str]]:
@@ -156,7 +155,7 @@ def _paper_page(site: Site, paper: Paper) -> dict[str, str]:
     meta = {
         "id": paper.id,
         "title": html.escape(paper.title, quote=False),
-        "summary": markup.parse(paper.summary).text,
+        "summary": entry.summary_text,
         "kind": entry.kind,
         "tags": list(paper.tags),
         "topics": list(paper.topic_names),

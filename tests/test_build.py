@@ -73,7 +73,9 @@ def test_every_title_is_in_the_search_index(seed_site: Path) -> None:
 
 def test_math_is_typeset_as_mathml(seed_site: Path) -> None:
     math_pages = [
-        page for page in _paper_pages(seed_site) if _html(page).select("article math mi, article math mo")
+        page
+        for page in _paper_pages(seed_site)
+        if _html(page).select("article math mi, article math mo")
     ]
     dollar_sources = [
         s for s in (seed_site / "docs" / "papers").glob("*.md") if "<math" in s.read_text("utf-8")
@@ -116,10 +118,11 @@ def test_every_generated_path_is_git_ignored(seed_site: Path) -> None:
     import subprocess
 
     from generator.writer import MANIFEST, read_manifest
-
     from tests.conftest import REPO
 
-    generated = [f"docs/{path}" for path in read_manifest(seed_site / "docs")] + [f"docs/{MANIFEST}"]
+    generated = [f"docs/{path}" for path in read_manifest(seed_site / "docs")] + [
+        f"docs/{MANIFEST}"
+    ]
     result = subprocess.run(
         ["git", "check-ignore", "--no-index", "--stdin"],
         cwd=REPO, input="\n".join(generated), capture_output=True, text=True, check=False,

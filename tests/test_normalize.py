@@ -18,7 +18,7 @@ def _list(name: str, file: str, *abstracts: RawAbstract) -> RawList:
 
 
 def test_same_abstract_in_two_lists_is_one_paper_naming_both() -> None:
-    papers, lists = merge(
+    papers, lists, _ = merge(
         [
             _list("First", "a.txt", RawAbstract(A, 3), RawAbstract(B, 5)),
             _list("Second", "b.txt", RawAbstract(A.upper(), 3)),
@@ -32,7 +32,7 @@ def test_same_abstract_in_two_lists_is_one_paper_naming_both() -> None:
 
 
 def test_files_with_the_same_name_form_one_list_in_file_order() -> None:
-    _, lists = merge(
+    _, lists, _ = merge(
         [_list("Same", "a.txt", RawAbstract(B, 3)), _list("Same", "b.txt", RawAbstract(A, 3))]
     )
     assert len(lists) == 1
@@ -48,7 +48,7 @@ def test_id_ignores_case_and_spacing_but_not_words() -> None:
 def test_sources_sharing_a_doi_are_one_paper_with_merged_metadata() -> None:
     published = RawAbstract(B, 4, Bibliographic(title="Dense Things", doi="10.1/xyz"))
     preprint = RawAbstract(C, 9, Bibliographic(doi="10.1/XYZ", authors=("Ada Lovelace",)))
-    papers, lists = merge([_list("Bib", "a.bib", published), _list("Csv", "b.csv", preprint)])
+    papers, lists, _ = merge([_list("Bib", "a.bib", published), _list("Csv", "b.csv", preprint)])
     assert len(papers) == 1
     paper = papers[0]
     assert paper.id == paper_id(B)
@@ -60,5 +60,5 @@ def test_sources_sharing_a_doi_are_one_paper_with_merged_metadata() -> None:
 def test_titles_alone_do_not_merge_papers() -> None:
     one = RawAbstract(A, 3, Bibliographic(title="A Common Title for Two Papers"))
     two = RawAbstract(B, 5, Bibliographic(title="A Common Title for Two Papers"))
-    papers, _ = merge([_list("L", "a.bib", one, two)])
+    papers, _, _ = merge([_list("L", "a.bib", one, two)])
     assert len(papers) == 2

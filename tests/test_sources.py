@@ -700,7 +700,7 @@ def test_same_abstract_in_text_and_bibtex_lists_is_one_paper(tmp_path, zotero_bi
         sources.read_any(write(tmp_path, "a.txt", text)),
         sources.read_any(FIXTURES / "zotero_export.bib"),
     ]
-    papers, lists = normalize.merge(raws)
+    papers, lists, _ = normalize.merge(raws)
     shared = {p.bib.title: p for p in papers if len(p.sources) == 2}
     assert set(shared) == {adam.bib.title, "Deep Learning für élèves: ça marche avec GPT"}
     paper = shared[adam.bib.title]
