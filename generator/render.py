@@ -76,7 +76,10 @@ class Site:
     def __init__(self, collection: Collection, settings: Settings) -> None:
         self.collection = collection
         self.settings = settings
-        self.tag_slugs = assign(((t, t) for t in self.tags), {}, fallback_prefix="tag")
+        # Only tags that several papers share get a page: a page for a tag of one paper
+        # would show nothing but that paper, and at scale such tags are most of them.
+        self.shared_tags = {tag: ids for tag, ids in self.tags.items() if len(ids) > 1}
+        self.tag_slugs = assign(((t, t) for t in self.shared_tags), {}, fallback_prefix="tag")
         self.cite_keys = exports.citation_keys(collection)
 
     @cached_property
@@ -107,7 +110,10 @@ class Site:
         return f"lists/{slug}.md"
 
     def tag_path(self, tag: str) -> str:
-        return f"tags/{self.tag_slugs[tag]}.md"
+        """The tag's page, or the page of its one paper."""
+        if tag in self.tag_slugs:
+            return f"tags/{self.tag_slugs[tag]}.md"
+        return self.entries[self.tags[tag][0]].path
 
     @staticmethod
     def kind_path(kind: str) -> str:
@@ -118,7 +124,7 @@ class Site:
         return {
             "topics": {t.name: self.topic_path(t.name) for t in self.collection.taxonomy.topics},
             "lists": {rl.name: self.list_path(rl.name) for rl in self.collection.lists},
-            "tags": {tag: self.tag_path(tag) for tag in self.tags},
+            "tags": {tag: self.tag_path(tag) for tag in self.shared_tags},
             "kinds": {KIND_LABELS[k]: self.kind_path(k) for k in KINDS},
         }
 
@@ -245,7 +251,7 @@ def _listing_pages(site: Site) -> dict[str, str]:
     # Tag and kind pages only repeat the papers' own tags and kinds: kept out of search, where
     # they would crowd the papers themselves.
     unsearched = {"search": {"exclude": True}}
-    for tag, ids in site.tags.items():
+    for tag, ids in site.shared_tags.items():
         meta = {"title": html.escape(tag, quote=False), **unsearched}
         pages.update(_listing(site, "tag.md.j2", site.tag_path(tag), meta, ids, tag=tag))
     for kind in KINDS:
