@@ -217,18 +217,28 @@ def fit_lines(results: list[Result]) -> list[str]:
         ("CPU time of `readinglist generate`", _generate_cpu),
         ("sum of the pipeline's stage times", _stage_seconds),
     ):
-        points = [(r["n"], getter(r)) for r in results if getter(r)]
+        points = sorted((r["n"], getter(r)) for r in results if getter(r))
         found = fit(points)
-        if not found:
-            continue
-        at = {n: found["intercept"] + found["per_1000"] * n / 1000 for n in (5_000, 20_000)}
-        lines.append(
-            f"- {label}: {found['per_1000']:.2f} s per 1,000 papers + {found['intercept']:.2f} s "
-            f"fixed (R² {found['r2']:.3f}); log-log exponent {found['exponent']:.2f} "
-            f"(1 = linear); linear extrapolation: {at[5_000]:.1f} s at 5,000, "
-            f"{at[20_000]:.1f} s at 20,000 (from N = {', '.join(f'{n:,}' for n, _ in points)})"
-        )
+        if found:
+            lines += [_fit_line(label, points, found), _tail_line(points)]
     return lines
+
+
+def _fit_line(label: str, points: list[tuple[float, float]], found: dict[str, float]) -> str:
+    at = {n: found["intercept"] + found["per_1000"] * n / 1000 for n in (5_000, 20_000)}
+    return (
+        f"- {label}: {found['per_1000']:.2f} s per 1,000 papers + {found['intercept']:.2f} s "
+        f"fixed (R² {found['r2']:.3f}); log-log exponent {found['exponent']:.2f} "
+        f"(1 = linear); linear extrapolation: {at[5_000]:.1f} s at 5,000, "
+        f"{at[20_000]:.1f} s at 20,000 (from N = {', '.join(f'{n:,}' for n, _ in points)})"
+    )
+
+
+def _tail_line(points: list[tuple[float, float]]) -> str:
+    """Fixed costs (imports) flatten the whole-range exponent; the largest two sizes do not."""
+    (n1, t1), (n2, t2) = points[-2:]
+    exponent = math.log(t2 / t1) / math.log(n2 / n1)
+    return f"  - largest two sizes: ×{t2 / t1:.2f} for ×{n2 / n1:.0f} papers (exponent {exponent:.2f})"
 
 
 def render(results: list[Result], machine: dict[str, str], notes: list[str]) -> str:
