@@ -15,6 +15,7 @@ way, with the closest current paper when the alias is unknown: an edit is never 
         rating: 4                                    # 1-5
         featured: true
         hidden: false
+        slug: flipattack                             # a new address; the old one redirects
 """
 
 from __future__ import annotations
@@ -28,8 +29,10 @@ from . import lockfile
 from .config import LineLoader
 from .errors import ConfigError
 from .models import STATUSES, Curation, Lock, Paper, Problem, Taxonomy, TopicMatch
+from .slugs import is_safe_slug
 
-_KEYS = {"title", "tags", "topics", "note", "status", "rating", "featured", "hidden", "__line__"}
+_KEYS = {"title", "tags", "topics", "note", "status", "rating", "featured", "hidden", "slug",
+         "__line__"}  # fmt: skip
 
 
 def load_curation(path: Path) -> dict[str, tuple[Curation, int]]:
@@ -82,6 +85,7 @@ def parse_entry(entry: object, path: Path, pid: str, line: int) -> Curation:
         rating=_rating(entry, fail),
         featured=_flag(entry, "featured", fail),
         hidden=_flag(entry, "hidden", fail),
+        slug=_slug(entry, fail),
     )
 
 
@@ -113,6 +117,13 @@ def _rating(entry: dict, fail) -> int:
     value = entry.get("rating", 0)
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 5:
         raise fail("rating", "a whole number from 1 to 5")
+    return value
+
+
+def _slug(entry: dict, fail) -> str:
+    value = _text(entry, "slug", fail)
+    if value and not is_safe_slug(value):
+        raise fail("slug", "lower-case letters, digits and '-' (the page address)")
     return value
 
 

@@ -129,6 +129,26 @@ def _successors(sketches: dict[str, tuple[int, ...]], lock: Lock, *, current: se
     return found
 
 
+def move(lock: Lock, moves: dict[str, str]) -> tuple[Lock, dict[str, str]]:
+    """Give papers (id -> wanted slug) new addresses; every old address is recorded in
+    `moved`, so it redirects. Returns the lock and the refused moves (id -> reason)."""
+    papers, moved, refused = dict(lock.papers), dict(lock.moved), {}
+    owners = {entry.slug: pid for pid, entry in papers.items()}
+    for pid, wanted in sorted(moves.items()):
+        entry = papers[pid]
+        if wanted == entry.slug:
+            continue
+        if wanted in owners or (wanted in moved and moved[wanted] != entry.slug):
+            refused[pid] = f"the address '{wanted}' is already used by another paper"
+            continue
+        moved = {old: (wanted if new == entry.slug else new) for old, new in moved.items()}
+        moved[entry.slug] = wanted
+        moved.pop(wanted, None)  # moving back to an old address
+        owners[wanted] = pid
+        papers[pid] = LockedPaper(wanted, entry.first_seen, entry.sketch)
+    return Lock(papers, lock.lists, moved, lock.aliases), refused
+
+
 def _aliases(previous: dict[str, str], inherited: dict[str, str]) -> dict[str, str]:
     """Old id -> current id, following chains: a curation entry keyed by any earlier id of a
     paper still finds it."""

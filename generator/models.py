@@ -78,6 +78,7 @@ class Curation:
     rating: int = 0  # 1-5, 0 for none
     featured: bool = False
     hidden: bool = False
+    slug: str = ""  # a new address for the page; the old one redirects
 
 
 @dataclass(frozen=True)

@@ -66,6 +66,8 @@ def collect(settings: Settings, *, keep_going: bool = False) -> Collection:
             papers, curations, taxonomy=taxonomy, lock=lock, path=settings.curation_path
         )
         problems += found
+        papers, lock, found = _move_pages(papers, lock, settings.curation_path)
+        problems += found
         before = len(papers)
         papers, lists = _without_hidden(papers, lists)
         counts.update(entries=len(curations), hidden=before - len(papers))
@@ -156,6 +158,17 @@ def address(
         [replace(rl, slug=list_slugs[rl.name]) for rl in lists],
         new_lock,
     )
+
+
+def _move_pages(
+    papers: list[Paper], lock: Lock, path: Path
+) -> tuple[list[Paper], Lock, list[Problem]]:
+    """Curated addresses: the lock records the move, the old address redirects."""
+    wanted = {p.id: p.curation.slug for p in papers if p.curation.slug}
+    lock, refused = lockfile.move(lock, wanted)
+    problems = [Problem(path, 1, f"paper {pid}: slug not changed: {why}")
+                for pid, why in refused.items()]  # fmt: skip
+    return [replace(p, slug=lock.papers[p.id].slug) for p in papers], lock, problems
 
 
 def _without_hidden(

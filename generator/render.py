@@ -53,6 +53,12 @@ _ENV = jinja2.Environment(
 )
 
 
+# Redirect pages are HTML, so they get HTML escaping.
+_HTML = jinja2.Environment(
+    loader=jinja2.FileSystemLoader(TEMPLATES), undefined=jinja2.StrictUndefined, autoescape=True
+)
+
+
 @dataclass(frozen=True)
 class Entry:
     """What a listing shows of one paper."""
@@ -136,11 +142,23 @@ def render_site(collection: Collection, settings: Settings) -> dict[str, str]:
         pages.update(_paper_page(site, paper))
     pages.update(_listing_pages(site))
     pages["index.md"] = _home(site)
+    pages.update(_redirects(site))
     pages.update(exports.export_files(collection, site_url=settings.site_url))
     if settings.site_url:  # Atom ids and links must be absolute
         pages.update(feeds.feed_files(collection, site_url=settings.site_url,
                                       site_name=settings.site_name))  # fmt: skip
     return dict(sorted(pages.items()))
+
+
+def _redirects(site: Site) -> dict[str, str]:
+    """A static page at each moved-away paper address that sends readers to the new one."""
+    current = {paper.slug for paper in site.collection.papers}
+    template = _HTML.get_template("redirect.html.j2")
+    return {
+        f"papers/{old}/index.html": template.render(target=f"../{new}/")
+        for old, new in sorted(site.collection.lock.moved.items())
+        if new in current and old not in current
+    }
 
 
 def _home(site: Site) -> str:
