@@ -238,7 +238,8 @@ def _tail_line(points: list[tuple[float, float]]) -> str:
     """Fixed costs (imports) flatten the whole-range exponent; the largest two sizes do not."""
     (n1, t1), (n2, t2) = points[-2:]
     exponent = math.log(t2 / t1) / math.log(n2 / n1)
-    return f"  - largest two sizes: ×{t2 / t1:.2f} for ×{n2 / n1:.0f} papers (exponent {exponent:.2f})"
+    growth = f"×{t2 / t1:.2f} for ×{n2 / n1:.0f} papers"
+    return f"  - largest two sizes: {growth} (exponent {exponent:.2f})"
 
 
 def render(results: list[Result], machine: dict[str, str], notes: list[str]) -> str:
