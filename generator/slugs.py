@@ -17,6 +17,9 @@ from collections.abc import Iterable
 from slugify import slugify
 
 MAX_LENGTH = 60
+SLUG_LENGTH = 48  # a new slug's length: short enough to read, long enough to recognise
+_DANGLING = {"a", "an", "and", "as", "at", "by", "for", "from", "in", "into", "of", "on", "or",
+             "the", "to", "via", "with", "without"}  # fmt: skip
 # Section pages, theme folders, and names Windows cannot create as files (CON.md, NUL.md...).
 RESERVED = frozenset(
     "index tags topics lists papers kinds assets search stylesheets 404 "
@@ -37,7 +40,11 @@ def is_safe_slug(slug: object) -> bool:
 
 
 def make_slug(text: str, *, fallback: str) -> str:
-    slug = slugify(text, max_length=MAX_LENGTH, word_boundary=True, save_order=True)
+    slug = slugify(text, max_length=SLUG_LENGTH, word_boundary=True, save_order=True)
+    words = slug.split("-")
+    while len(words) > 1 and words[-1] in _DANGLING:  # "...-rules-for" reads as cut off
+        words.pop()
+    slug = "-".join(words)
     return slug if is_safe_slug(slug) else fallback
 
 
