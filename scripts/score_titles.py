@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -25,7 +24,9 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 SHARED = REPO.parent / "shared"
-GENERATED = {"index.md", "papers", "topics", "lists", "tags", "kinds"}
+sys.path.insert(0, str(REPO))  # run from anywhere: the project, its generator and test helpers
+
+from tests.conftest import copy_project  # noqa: E402  (one way to lay out a project)
 
 
 def main() -> int:
@@ -51,21 +52,8 @@ def _parser() -> argparse.ArgumentParser:
 
 def _make_project(target: Path, seeds: Path) -> Path:
     """A project like the repository's, with the lists of `seeds` instead of the shipped ones."""
-    target.mkdir(parents=True)
-    shutil.copy(REPO / "mkdocs.yml", target / "mkdocs.yml")
-    shutil.copytree(REPO / "overrides", target / "overrides")
-    shutil.copytree(REPO / "docs", target / "docs", ignore=_generated_docs)
-    (target / "lists").mkdir()
-    shutil.copy(REPO / "lists" / "topics.yml", target / "lists" / "topics.yml")
-    for path in sorted(seeds.glob("*.txt")):
-        shutil.copy(path, target / "lists" / path.name)
-    return target
-
-
-def _generated_docs(directory: str, names: list[str]) -> list[str]:
-    if Path(directory).resolve() != (REPO / "docs").resolve():
-        return []
-    return [name for name in names if name in GENERATED or name.startswith(".readinglist")]
+    lists = {path.name: path.read_bytes() for path in sorted(seeds.glob("*.txt"))}
+    return copy_project(target, lists=lists)
 
 
 def _run(command: list[str]) -> None:
@@ -77,7 +65,6 @@ def _print_timing(seeds: Path) -> None:
     """Time title, summary and kind per abstract as the pipeline calls them (each abstract a
     fresh string, so no cache helps across papers); best of five rounds of CPU time. Prints a
     reference loop too: on a busy machine every number grows alike."""
-    sys.path.insert(0, str(REPO))
     from generator import summaries, titles
 
     abstracts = []
