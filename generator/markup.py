@@ -49,7 +49,9 @@ _URL = re.compile(r"(?:https?://|www\.)[^\s<>\"'`{}|\\^]+", re.IGNORECASE)
 _URL_TRAILING = ".,;:!?'\"”’)]}*"
 _MD_LINK = re.compile(r"\[([^\[\]]{1,300})\]\((\S{1,2000}?)\)")
 # Characters no handler starts at: `}` closes groups; h/w may start a URL.
-_PLAIN_RUN = re.compile(r"[^\\$*`<\[\-~'\"}hHwW]+")
+# Plain text consumed at once; h/H/w/W only stop it where a URL could start ("https://",
+# "www."), so ordinary words are not read one character at a time.
+_PLAIN_RUN = re.compile(r"(?:[^\\$*`<\[\-~'\"}hHwW]|\B[hHwW]|[hHwW](?!(?i:ttps?://|ww\.)))+")
 _HANDLERS = {
     "\\": "_backslash", "$": "_dollar", "*": "_star", "`": "_backtick", "<": "_angle",
     "[": "_bracket", "-": "_dash", "~": "_tilde", "'": "_apostrophe", '"': "_double_quote",

@@ -13,7 +13,7 @@ import posixpath
 import re
 from collections import defaultdict
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 import frontmatter
@@ -298,9 +298,19 @@ def _listing(
     return pages
 
 
+@lru_cache(maxsize=1 << 16)
+def _relative(target: str, base: str) -> str:
+    """`posixpath.relpath` for paths under docs/, without its os.getcwd() on every call."""
+    to, here = target.split("/"), base.split("/") if base else []
+    common = 0
+    while common < min(len(to) - 1, len(here)) and to[common] == here[common]:
+        common += 1
+    return "/".join([".."] * (len(here) - common) + to[common:])
+
+
 def _page(template: str, path: str, meta: dict, *, site: Site, **context: object) -> str:
     def href(target: str) -> Md:
-        return Md(posixpath.relpath(target, posixpath.dirname(path) or "."))
+        return Md(_relative(target, posixpath.dirname(path)))
 
     body = _ENV.get_template(template).render(site=site, href=href, entries=site.entries, **context)
     post = frontmatter.Post(body, **meta)
