@@ -558,7 +558,8 @@ def _protect_line_start(markdown: str) -> str:
     if markdown.startswith("<math"):
         end = markdown.index("</math>") + len("</math>")
         return f'<span class="rl-math">{markdown[:end]}</span>{markdown[end:]}'
-    match = re.match(r"(\d+)([.)])(\s)|([-+])(\s|$)", markdown)
+    # A leading "-" or "+" is always escaped: "- x" is a list item and "---" a rule.
+    match = re.match(r"(\d+)([.)])(\s)|[-+]", markdown)
     if not match:
         return markdown
     if match.group(1):

@@ -230,3 +230,11 @@ def test_escaped_names_show_as_text_wherever_templates_put_them(source: str) -> 
         assert [a["href"] for a in soup.find_all(href=True)] in ([], ["x.md"])
         assert {e.name for e in soup.find_all(True)} <= {"p", "ul", "li", "a", "h1"}
         assert " ".join(name.split()) in " ".join(soup.get_text().split())
+
+
+@pytest.mark.parametrize("name", ["---", "- - -", "+++", "-x", "+ item"])
+def test_a_name_of_dashes_or_pluses_stays_text(name: str) -> None:
+    import markdown
+
+    rendered = markdown.markdown(markup.escape_markdown(name))
+    assert rendered == f"<p>{name}</p>"
