@@ -47,29 +47,27 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=__version__)
     commands = parser.add_subparsers(required=True, metavar="COMMAND")
 
-    def command(name: str, help: str) -> argparse.ArgumentParser:
-        return commands.add_parser(name, help=help, parents=[common])
+    def command(name: str, help: str, run, *, root: bool = True, strict: str = ""):
+        sub = commands.add_parser(name, help=help, parents=[common])
+        if root:
+            sub.add_argument("--root", default=".", help="project folder (holds lists/, docs/)")
+        if strict:
+            sub.add_argument("--strict", action="store_true", help=strict)
+        sub.set_defaults(run=run)
+        return sub
 
-    build = command("build", "generate pages and build the site")
+    fatal = "treat warnings as errors"
+    build = command("build", "generate pages and build the site", _build, root=False,
+                    strict=fatal)  # fmt: skip
     build.add_argument("-f", "--config-file", default="mkdocs.yml")
-    build.add_argument("--strict", action="store_true", help="treat warnings as errors")
-    build.set_defaults(run=_build)
-    generate = command("generate", "generate the pages in docs/ only")
-    generate.add_argument("--root", default=".", help="project folder (holds lists/ and docs/)")
-    generate.add_argument("--strict", action="store_true", help="treat warnings as errors")
-    generate.set_defaults(run=_generate)
-    check = command("check", "report all problems in the lists; write nothing")
-    check.add_argument("--root", default=".", help="project folder (holds lists/)")
-    check.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
-    check.set_defaults(run=_check)
-    find = command("find", "print papers matching all WORDS, with ids for lists/curation.yml")
+    command("generate", "generate the pages in docs/ only", _generate, strict=fatal)
+    command("check", "report all problems in the lists; write nothing", _check,
+            strict="exit 1 on warnings too")  # fmt: skip
+    find = command("find", "print papers matching all WORDS, with ids for curation", _find)
     find.add_argument("words", nargs="+", metavar="WORD")
-    find.add_argument("--root", default=".", help="project folder (holds lists/)")
-    find.set_defaults(run=_find)
-    suggest = command("suggest-topics", "propose taxonomy topics for badly described papers")
-    suggest.add_argument("--root", default=".", help="project folder (holds lists/)")
+    suggest = command("suggest-topics", "propose taxonomy topics for badly described papers",
+                      _suggest)  # fmt: skip
     suggest.add_argument("--min-papers", type=int, default=3, help="papers a topic must gather")
-    suggest.set_defaults(run=_suggest)
     return parser
 
 
