@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from html import unescape
 
-from .markup import math_to_text
+from .mathml import math_to_text
 
 # Spans that never hold a sentence end, each with a trigger that must occur for it to apply
 # (separate patterns: one alternation of all four is several times slower).
