@@ -46,6 +46,7 @@ def parse_lock(data: dict) -> Lock:
     }
     unsafe = [e["slug"] for e in data["papers"].values() if not is_safe_slug(e["slug"])]
     unsafe += [slug for slug in data.get("lists", {}).values() if not is_safe_slug(slug)]
+    unsafe += [s for pair in data.get("moved", {}).items() for s in pair if not is_safe_slug(s)]
     if unsafe:  # a hand-edited lock must not choose where pages are written
         raise ValueError(f"unsafe slug {unsafe[0]!r}")
     return Lock(

@@ -114,9 +114,7 @@ def generate(settings: Settings, *, strict: bool = False) -> Report:
 
 def input_digest(settings: Settings) -> str:
     """Everything a build depends on, hashed: every file in lists/, the settings, the code."""
-    inputs = [(path.name, path.read_bytes()) for path in sorted(settings.lists_dir.iterdir())
-              if path.is_file() and not path.name.startswith(".")]  # fmt: skip
-    return cache.digest(inputs, settings=repr(settings))
+    return cache.digest(reader.read_inputs(settings.lists_dir), settings=repr(settings))
 
 
 def _cached_collection(settings: Settings) -> Collection | None:

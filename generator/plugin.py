@@ -21,7 +21,7 @@ from .config import Settings
 from .errors import BuildFailed, ReadingListError
 from .models import Collection
 from .render import Site
-from .writer import read_manifest
+from .writer import foreign_pages
 
 log = get_plugin_logger(__name__)
 
@@ -98,19 +98,8 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
             {"Topics": ["topics/index.md", *topics]},
             {"Lists": ["lists/index.md", *lists]},
             {"Tags": "tags/index.md"},
-            *self._curator_pages(config),
+            *foreign_pages(Path(config.docs_dir)),  # the curator's own pages
         ]
-
-    @staticmethod
-    def _curator_pages(config: MkDocsConfig) -> list[str]:
-        docs = Path(config.docs_dir)
-        generated = set(read_manifest(docs))
-        return sorted(
-            path.relative_to(docs).as_posix()
-            for path in docs.rglob("*.md")
-            if path.relative_to(docs).as_posix() not in generated
-            and not any(part.startswith(".") for part in path.relative_to(docs).parts)
-        )
 
     def on_env(self, env, /, *, config: MkDocsConfig, files):
         if self.collection is not None:

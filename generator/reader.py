@@ -58,9 +58,13 @@ class RawList:
     problems: tuple[Problem, ...]
 
 
-def list_files(lists_dir: Path) -> list[Path]:
-    """Every `*.txt` in the lists folder, in name order (the curator's order of lists)."""
-    return sorted(path for path in lists_dir.glob("*.txt") if path.is_file())
+def read_inputs(lists_dir: Path) -> list[tuple[str, bytes]]:
+    """Every file of the lists folder (name, bytes), in name order: what a build depends on."""
+    return [
+        (path.name, path.read_bytes())
+        for path in sorted(lists_dir.iterdir())
+        if path.is_file() and not path.name.startswith(".")
+    ]
 
 
 def read_list(path: Path) -> RawList:

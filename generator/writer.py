@@ -126,6 +126,17 @@ def snapshot(root: Path) -> dict[str, str]:
     return files
 
 
+def foreign_pages(root: Path) -> list[str]:
+    """Markdown pages under `root` the generator did not write (the curator's own)."""
+    generated = set(read_manifest(root))
+    pages = (path.relative_to(root) for path in root.rglob("*.md"))
+    return sorted(
+        page.as_posix()
+        for page in pages
+        if page.as_posix() not in generated and not any(p.startswith(".") for p in page.parts)
+    )
+
+
 def tree_intact(root: Path) -> bool:
     """Every file the manifest lists is still on disk (the cache may be used)."""
     files = read_manifest(root)

@@ -64,3 +64,12 @@ def test_an_address_in_use_is_refused(project: Path) -> None:
     result = run_cli(project, "generate")
     assert f"paper {first}: slug not changed: the address '{slug}' is already used" in result.stderr
     assert _pages(project)[second] == taken
+
+
+def test_a_lock_file_cannot_choose_paths_outside_the_papers_folder(project: Path) -> None:
+    lock = project / "lists" / "readinglist.lock.json"
+    text = lock.read_text(encoding="utf-8").replace('"moved": {}', '"moved": {"../../x": "y"}')
+    lock.write_text(text, encoding="utf-8")
+    result = run_cli(project, "generate", check=False)
+    assert result.returncode == 1
+    assert "unsafe slug '../../x'" in result.stderr

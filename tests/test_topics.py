@@ -132,7 +132,7 @@ def test_ties_break_by_topic_name() -> None:
 def _seed_papers() -> list[tuple[str, str]]:
     """(title, plain text) of the shipped abstracts, read by the real reader."""
     out = {}
-    for path in reader.list_files(REPO / "lists"):
+    for path in sorted((REPO / "lists").glob("*.txt")):
         for abstract in reader.read_list(path).abstracts:
             text = markup.parse(abstract.text).text
             out[text] = (titles.derive_title(abstract.text), text)
