@@ -14,6 +14,7 @@ import csv
 import io
 import json
 import re
+from dataclasses import dataclass
 from urllib.parse import quote
 
 from .models import Collection, Paper
@@ -46,33 +47,59 @@ CSV_COLUMNS = ("id", "key", "title", "authors", "year", "venue", "doi", "url", "
                "topics", "tags", "lists", "first_seen", "summary", "abstract", "links")  # fmt: skip
 
 
-def export_files(collection: Collection, *, site_url: str = "") -> dict[str, str]:
-    """Path under docs/ -> text, for every export file (MkDocs copies them as they are)."""
+@dataclass(frozen=True)
+class Citation:
+    """A paper's citation records, made once per build for its page and the whole-list files."""
+
+    key: str
+    short: str  # BibTeX without abstract and keywords: what a reader pastes to cite
+    bibtex: str
+    ris: str
+
+
+def citations(collection: Collection, *, site_url: str = "") -> dict[str, Citation]:
+    """Paper id -> its records, for every published paper, in collection order."""
     keys = citation_keys(collection)
-    files = {
-        "papers.json": papers_json(collection, site_url=site_url),
+    return {paper.id: cite(paper, keys[paper.id], site_url=site_url)
+            for paper in published(collection)}  # fmt: skip
+
+
+def cite(paper: Paper, key: str, *, site_url: str = "") -> Citation:
+    return Citation(
+        key,
+        short=bibtex_entry(paper, key, site_url=site_url, full=False),
+        bibtex=bibtex_entry(paper, key, site_url=site_url),
+        ris=ris_record(paper, key, site_url=site_url),
+    )
+
+
+def export_files(
+    collection: Collection, cited: dict[str, Citation], *, site_url: str = ""
+) -> dict[str, str]:
+    """Path under docs/ -> text, for every export file (MkDocs copies them as they are)."""
+    return {
+        "papers.json": papers_json(collection, cited, site_url=site_url),
         SCHEMA_PATH: papers_schema(site_url),
-        "papers.bib": papers_bib(collection, site_url=site_url),
-        "papers.ris": papers_ris(collection, site_url=site_url),
-        "papers.csv": papers_csv(collection, site_url=site_url),
+        "papers.bib": papers_bib(cited),
+        "papers.ris": papers_ris(cited),
+        "papers.csv": papers_csv(collection, cited, site_url=site_url),
     }
-    for paper in published(collection):
-        key = keys[paper.id]
-        files[f"cite/{paper.slug}.bib"] = bibtex_entry(paper, key, site_url=site_url)
-        files[f"cite/{paper.slug}.ris"] = ris_record(paper, key, site_url=site_url)
-    return files
 
 
-def front_matter(paper: Paper, key: str, *, site_url: str = "") -> dict:
-    """Front-matter keys for a paper page: JSON-LD, Highwire tags and the citation box."""
+def front_matter(paper: Paper, citation: Citation, *, site_url: str = "") -> dict:
+    """Front-matter keys for a paper page: JSON-LD, Highwire tags and the citation box.
+
+    The box shows the short BibTeX entry and offers the full records (abstract included) as
+    downloads; the theme makes `data:` links of `bib` and `ris`, since a file per paper and
+    format would double the files a build writes, for records that fit in the page."""
     return {
         "jsonld": json_ld(paper, site_url=site_url),
         "citation": [[name, content] for name, content in highwire(paper, site_url=site_url)],
         "cite": {
-            "key": key,
-            "bibtex": bibtex_entry(paper, key, site_url=site_url, full=False),
-            "bib": f"cite/{paper.slug}.bib",
-            "ris": f"cite/{paper.slug}.ris",
+            "key": citation.key,
+            "bibtex": citation.short,
+            "bib": citation.bibtex,
+            "ris": citation.ris,
         },
     }
 
@@ -122,10 +149,8 @@ def _bibtex_note(url: str) -> str:
     return f"Reading list: {link}"
 
 
-def papers_bib(collection: Collection, *, site_url: str = "") -> str:
-    keys = citation_keys(collection)
-    entries = (bibtex_entry(p, keys[p.id], site_url=site_url) for p in published(collection))
-    return "\n".join(entries)
+def papers_bib(cited: dict[str, Citation]) -> str:
+    return "\n".join(citation.bibtex for citation in cited.values())
 
 
 # RIS ---------------------------------------------------------------------------------------
@@ -152,24 +177,22 @@ def ris_record(paper: Paper, key: str, *, site_url: str = "") -> str:
     return body + "ER  - \r\n"
 
 
-def papers_ris(collection: Collection, *, site_url: str = "") -> str:
-    keys = citation_keys(collection)
-    return "\r\n".join(ris_record(p, keys[p.id], site_url=site_url) for p in published(collection))
+def papers_ris(cited: dict[str, Citation]) -> str:
+    return "\r\n".join(citation.ris for citation in cited.values())
 
 
 # JSON --------------------------------------------------------------------------------------
 
 
-def papers_json(collection: Collection, *, site_url: str = "") -> str:
+def papers_json(collection: Collection, cited: dict[str, Citation], *, site_url: str = "") -> str:
     """Every field of every published paper, plus lists and topics; see `papers_schema`."""
-    keys = citation_keys(collection)
     topic_keys = {topic.name: topic.key for topic in collection.taxonomy.topics}
     document = {
         "$schema": site_base(site_url) + SCHEMA_PATH,
         "schema_version": SCHEMA_VERSION,
         "site_url": site_base(site_url),
         "papers": [
-            _paper_record(p, collection, keys[p.id], topic_keys, site_url)
+            _paper_record(p, collection, cited[p.id].key, topic_keys, site_url)
             for p in published(collection)
         ],
         "lists": [
@@ -265,14 +288,13 @@ def csv_cell(value: str) -> str:
     return "'" + value if value.startswith(_FORMULA_START) else value
 
 
-def papers_csv(collection: Collection, *, site_url: str = "") -> str:
+def papers_csv(collection: Collection, cited: dict[str, Citation], *, site_url: str = "") -> str:
     """A header, then one row per published paper (columns: CSV_COLUMNS)."""
-    keys = citation_keys(collection)
     out = io.StringIO()
     writer = csv.writer(out)  # RFC 4180: CRLF rows, fields with , " or newline quoted
     writer.writerow(CSV_COLUMNS)
     for paper in published(collection):
-        row = _csv_row(paper, keys[paper.id], collection.lock.first_seen(paper.id), site_url)
+        row = _csv_row(paper, cited[paper.id].key, collection.lock.first_seen(paper.id), site_url)
         writer.writerow([csv_cell(row[column]) for column in CSV_COLUMNS])
     return out.getvalue()
 

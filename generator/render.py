@@ -18,15 +18,15 @@ from pathlib import Path
 
 import frontmatter
 import jinja2
-import yaml
 
-from . import exports, feeds, markup
+from . import exports, feeds, markup, yamldump
 from .config import Settings
 from .models import Collection, Paper
 from .slugs import assign
 from .summaries import KIND_LABELS, KINDS
 
 TEMPLATES = Path(__file__).parent / "templates"
+_FRONT_MATTER = yamldump.Handler()
 TAGS_PER_PAGE = 1000  # about 150 KB of HTML: the tags index stays small at any scale
 
 
@@ -86,7 +86,7 @@ class Site:
         # would show nothing but that paper, and at scale such tags are most of them.
         self.shared_tags = {tag: ids for tag, ids in self.tags.items() if len(ids) > 1}
         self.tag_slugs = assign(((t, t) for t in self.shared_tags), {}, fallback_prefix="tag")
-        self.cite_keys = exports.citation_keys(collection)
+        self.cited = exports.citations(collection, site_url=settings.site_url)
 
     @cached_property
     def entries(self) -> dict[str, Entry]:
@@ -143,7 +143,7 @@ def render_site(collection: Collection, settings: Settings) -> dict[str, str]:
     pages.update(_listing_pages(site))
     pages["index.md"] = _home(site)
     pages.update(_redirects(site))
-    pages.update(exports.export_files(collection, site_url=settings.site_url))
+    pages.update(exports.export_files(collection, site.cited, site_url=settings.site_url))
     if settings.site_url:  # Atom ids and links must be absolute
         pages.update(feeds.feed_files(collection, site_url=settings.site_url,
                                       site_name=settings.site_name))  # fmt: skip
@@ -192,7 +192,7 @@ def _paper_page(site: Site, paper: Paper) -> dict[str, str]:
         "title_source": paper.title_source,
         **_bibliographic(paper),
         **_curated(paper),
-        **exports.front_matter(paper, site.cite_keys[paper.id], site_url=site.settings.site_url),
+        **exports.front_matter(paper, site.cited[paper.id], site_url=site.settings.site_url),
         "template": "paper.html",
         "hide": ["tags"],
     }
@@ -314,5 +314,4 @@ def _page(template: str, path: str, meta: dict, *, site: Site, **context: object
 
     body = _ENV.get_template(template).render(site=site, href=href, entries=site.entries, **context)
     post = frontmatter.Post(body, **meta)
-    dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
-    return frontmatter.dumps(post, Dumper=dumper, sort_keys=False, width=4096) + "\n"
+    return frontmatter.dumps(post, handler=_FRONT_MATTER, width=4096) + "\n"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from urllib.parse import unquote
 
 import frontmatter
 import pytest
@@ -134,3 +135,24 @@ def test_every_generated_path_is_git_ignored(seed_site: Path) -> None:
         capture_output=True, text=True, check=False,
     )  # fmt: skip
     assert hand_written.returncode == 1  # hand-written docs files are not ignored
+
+
+def test_every_paper_page_offers_its_bibtex_and_ris_records_as_downloads(seed_site: Path) -> None:
+    """The Cite box's two links carry the full records in the page; decoded, a real BibTeX
+    and RIS parser read one record each, keyed like the box's entry, abstract included."""
+    import bibtexparser
+    import rispy
+
+    for page in _paper_pages(seed_site):
+        box = _html(page).select_one("details.rl-cite")
+        key = re.match(r"@\w+\{([^,]+),", box.select_one("pre").get_text()).group(1)
+        links = {a["download"]: a["href"] for a in box.select("a[download]")}
+        assert set(links) == {f"{key}.bib", f"{key}.ris"}, page
+        bib_type, bib = links[f"{key}.bib"].split(",", 1)
+        assert bib_type == "data:application/x-bibtex;charset=utf-8"
+        (entry,) = bibtexparser.parse_string(unquote(bib)).entries
+        assert entry.key == key and entry.fields_dict["abstract"].value
+        ris_type, ris = links[f"{key}.ris"].split(",", 1)
+        assert ris_type == "data:application/x-research-info-systems;charset=utf-8"
+        (record,) = rispy.loads(unquote(ris))
+        assert record["id"] == key and record["abstract"]

@@ -233,20 +233,25 @@ def test_ris_has_only_what_is_known():
 def test_whole_list_bib_and_ris_leave_hidden_papers_out():
     shown = [make_paper(f"p{n}", title=title) for n, title in enumerate(HOSTILE)]
     collection = make_collection(*shown, make_paper("hidden", hidden=True))
-    library = parse_bibtex(exports.papers_bib(collection, site_url=SITE))
+    cited = exports.citations(collection, site_url=SITE)
+    library = parse_bibtex(exports.papers_bib(cited))
     assert [entry.key for entry in library.entries] == [f"paper-p{n}" for n in range(len(shown))]
-    records = rispy.loads(exports.papers_ris(collection, site_url=SITE))
+    records = rispy.loads(exports.papers_ris(cited))
     assert [record["id"] for record in records] == [f"paper-p{n}" for n in range(len(shown))]
 
 
 # JSON --------------------------------------------------------------------------------------
 
 
+def _papers_json(collection: Collection) -> str:
+    return exports.papers_json(collection, exports.citations(collection), site_url=SITE)
+
+
 def test_json_keeps_every_field_and_matches_its_schema():
     paper = make_paper("p1", title=HOSTILE[0], authors=("Ann Smith",), year="2025",
                        venue="ICML", doi="10.1/x", keywords=("k",))  # fmt: skip
     collection = make_collection(paper, make_paper("hidden", hidden=True))
-    document = json.loads(exports.papers_json(collection, site_url=SITE))
+    document = json.loads(_papers_json(collection))
     jsonschema.validate(document, json.loads(exports.papers_schema(SITE)))
     assert document["schema_version"] == exports.SCHEMA_VERSION
     assert document["$schema"] == SITE + "schema/papers.schema.json"
@@ -266,7 +271,7 @@ def test_json_keeps_every_field_and_matches_its_schema():
 
 
 def test_schema_rejects_an_undocumented_field():
-    document = json.loads(exports.papers_json(make_collection(make_paper()), site_url=SITE))
+    document = json.loads(_papers_json(make_collection(make_paper())))
     document["papers"][0]["surprise"] = 1
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(document, json.loads(exports.papers_schema(SITE)))
@@ -296,7 +301,8 @@ def test_csv_cell_disarms_formulas(value, cell):
 def test_csv_reads_back_one_row_per_paper():
     papers = [make_paper(f"p{n}", title=title, authors=("A, B", "C D")) for n, title in
               enumerate(HOSTILE)]  # fmt: skip
-    text = exports.papers_csv(make_collection(*papers, make_paper("h", hidden=True)), site_url=SITE)
+    collection = make_collection(*papers, make_paper("h", hidden=True))
+    text = exports.papers_csv(collection, exports.citations(collection), site_url=SITE)
     header, *rows = csv.reader(io.StringIO(text, newline=""))
     assert tuple(header) == exports.CSV_COLUMNS
     assert len(rows) == len(HOSTILE)
@@ -310,14 +316,18 @@ def test_csv_reads_back_one_row_per_paper():
 
 def test_front_matter_survives_a_yaml_round_trip():
     paper = make_paper(title=HOSTILE[2], authors=("Ann Smith",), year="2025")
-    meta = exports.front_matter(paper, "smith2025unbalanced", site_url=SITE)
+    citation = exports.cite(paper, "smith2025unbalanced", site_url=SITE)
+    meta = exports.front_matter(paper, citation, site_url=SITE)
     post = frontmatter.loads(frontmatter.dumps(frontmatter.Post("body", **meta),
                                                Dumper=yaml.SafeDumper))  # fmt: skip
     assert post.metadata == meta
-    assert meta["cite"]["bib"] == "cite/slug-a1.bib"
     (entry,) = parse_bibtex(meta["cite"]["bibtex"]).entries
     assert entry.key == "smith2025unbalanced"
     assert set(entry.fields_dict) == {"title", "author", "year", "note"}  # short: no abstract
+    (download,) = parse_bibtex(meta["cite"]["bib"]).entries  # the full record, to download
+    assert download.key == entry.key and "abstract" in download.fields_dict
+    (record,) = rispy.loads(meta["cite"]["ris"])
+    assert record["id"] == entry.key and record["abstract"]
 
 
 # The shipped lists, through every export ----------------------------------------------------
@@ -330,17 +340,16 @@ def shipped_collection(tmp_path_factory) -> Collection:
 
 
 def test_shipped_lists_export_and_parse(shipped_collection):
-    files = exports.export_files(shipped_collection, site_url=SITE)
+    cited = exports.citations(shipped_collection, site_url=SITE)
+    files = exports.export_files(shipped_collection, cited, site_url=SITE)
     count = len(shipped_collection.papers)
-    assert len(files) == 5 + 2 * count
+    assert len(files) == 5
     document = json.loads(files["papers.json"])
     jsonschema.validate(document, json.loads(files["schema/papers.schema.json"]))
     assert len(document["papers"]) == count
     assert len(parse_bibtex(files["papers.bib"]).entries) == count
     assert len(rispy.loads(files["papers.ris"])) == count
     assert len(list(csv.reader(io.StringIO(files["papers.csv"], newline="")))) == count + 1
-    slugs = {paper.slug for paper in shipped_collection.papers}
-    assert {p.removeprefix("cite/")[:-4] for p in files if p.startswith("cite/")} == slugs
 
 
 def test_shipped_lists_feeds_are_valid_atom(shipped_collection):

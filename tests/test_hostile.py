@@ -82,11 +82,28 @@ def live_markup(root: Tag) -> list[str]:
             if name.lower().startswith("on"):
                 found.append(f"<{element.name} {name}=...>")
             squeezed = re.sub(r"[\s\x00-\x1f]", "", html.unescape(value)).lower()
-            if name in URL_ATTRIBUTES and re.match(r"(javascript|data|vbscript):", squeezed):
+            scheme = re.match(r"(javascript|data|vbscript):", squeezed)
+            if name in URL_ATTRIBUTES and scheme and not _citation_download(element, value):
                 found.append(f"<{element.name} {name}={value[:40]!r}>")
             if name in ("id", "class") and re.search(r"pwn|evil", value):
                 found.append(f"<{element.name} {name}={value!r}>")
     return found
+
+
+# The paper page's citation downloads: a data: URL whose type the theme fixes (a citation
+# format, never HTML) and whose payload is percent-encoded through and through, on a link
+# the browser saves rather than opens.
+CITATION_DOWNLOAD = re.compile(
+    r"data:application/(?:x-bibtex|x-research-info-systems);charset=utf-8,[A-Za-z0-9%._~/-]*"
+)
+
+
+def _citation_download(element: Tag, url: str) -> bool:
+    return (
+        element.name == "a"
+        and element.has_attr("download")
+        and bool(CITATION_DOWNLOAD.fullmatch(url))
+    )
 
 
 def _live_script(script: Tag) -> list[str]:
