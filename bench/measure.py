@@ -18,7 +18,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-_STAGE = re.compile(r"INFO\s+-\s+(\w+)\s+.*? in ([\d.]+)s\s*$", re.MULTILINE)
+_STAGE = re.compile(r"INFO\s+-\s+([\w+]+)\s+.*? in ([\d.]+)s\s*$", re.MULTILINE)
 _ENTRY = re.compile(r"^(?:\d+\.|-) \[", re.MULTILINE)
 
 

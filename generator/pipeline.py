@@ -87,11 +87,12 @@ def _advise_on_topics(papers: list[Paper], taxonomy: Taxonomy) -> None:
         )  # fmt: skip
 
 
-def generate(settings: Settings, *, strict: bool = False) -> Report:
+def generate(settings: Settings, *, strict: bool = False, jobs: int = 0) -> Report:
     """Collect, render and write the generated pages and the lock file. When no input (lists,
     taxonomy, curation, lock, settings, generator code) changed since the last run and every
     generated file is still there, nothing is derived again: the cached collection is used.
-    With `strict`, warnings stop the run before anything is written."""
+    With `strict`, warnings stop the run before anything is written. `jobs` processes render
+    the paper pages (0: one per core); the output does not depend on it."""
     start = time.perf_counter()
     cached = _cached_collection(settings)
     collection = cached or collect(settings)
@@ -100,13 +101,12 @@ def generate(settings: Settings, *, strict: bool = False) -> Report:
     if cached is not None:
         log.info("unchanged  inputs as last run: nothing derived or written")
         return Report(collection, (), (), time.perf_counter() - start)
-    with _stage("render", counts := {}):
-        files = render.render_site(collection, settings)
-        counts["pages"] = len(files)
-    with _stage("write", counts := {}):
+    # Pages go to the writer as they are rendered: one stage, never all pages in memory.
+    with _stage("render+write", counts := {}):
+        files = render.render_site(collection, settings, jobs=jobs)
         result = writer.write_tree(settings.docs_dir, files)
         writer.write_if_changed(settings.lock_path, lockfile.dump_lock(collection.lock))
-        counts.update(written=len(result.written), removed=len(result.removed))
+        counts.update(pages=result.files, written=len(result.written), removed=len(result.removed))
     # The digest covers the lock as just written, so the next unchanged run is a no-op.
     writer.write_cache(settings.cache_path, cache.dump(input_digest(settings), collection))
     return Report(collection, result.written, result.removed, time.perf_counter() - start)

@@ -12,6 +12,7 @@ import html
 import posixpath
 import re
 from collections import defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
@@ -19,7 +20,7 @@ from pathlib import Path
 import frontmatter
 import jinja2
 
-from . import exports, feeds, markup, yamldump
+from . import exports, feeds, markup, parallel, yamldump
 from .config import Settings
 from .models import Collection, Paper
 from .slugs import assign
@@ -65,15 +66,17 @@ class Entry:
 
     paper: Paper
     path: str  # the paper page, relative to docs/
+    title: Md  # escaped once here: a paper is listed on many pages
     summary: Md
-    kind: str
+    kind: Md
     summary_text: str
 
 
 def _entry(paper: Paper) -> Entry:
     summary = markup.parse(paper.summary)
-    return Entry(paper, f"papers/{paper.slug}.md", Md(summary.markdown), KIND_LABELS[paper.kind],
-                 summary.text)  # fmt: skip
+    kind = Md(markup.escape_markdown(KIND_LABELS[paper.kind]))
+    return Entry(paper, f"papers/{paper.slug}.md", Md(markup.escape_markdown(paper.title)),
+                 Md(summary.markdown), kind, summary.text)  # fmt: skip
 
 
 class Site:
@@ -135,19 +138,24 @@ class Site:
         }
 
 
-def render_site(collection: Collection, settings: Settings) -> dict[str, str]:
+def render_site(
+    collection: Collection, settings: Settings, *, jobs: int = 0
+) -> Iterator[tuple[str, str]]:
+    """Every generated file as (path under docs/, text), one at a time so the writer need not
+    hold them all. Paper pages are rendered by `jobs` worker processes (0: one per core)
+    while this process renders the listings and exports; the files are the same either way."""
     site = Site(collection, settings)
-    pages: dict[str, str] = {}
-    for paper in collection.papers:
-        pages.update(_paper_page(site, paper))
-    pages.update(_listing_pages(site))
-    pages["index.md"] = _home(site)
-    pages.update(_redirects(site))
-    pages.update(exports.export_files(collection, site.cited, site_url=settings.site_url))
-    if settings.site_url:  # Atom ids and links must be absolute
-        pages.update(feeds.feed_files(collection, site_url=settings.site_url,
-                                      site_name=settings.site_name))  # fmt: skip
-    return dict(sorted(pages.items()))
+    site.entries  # noqa: B018 -- made before the workers fork, so they share it
+    indices = range(len(collection.papers))
+    with parallel.ordered_map(_paper_page_at, site, indices, jobs=jobs) as paper_pages:
+        yield from _listing_pages(site).items()
+        yield "index.md", _home(site)
+        yield from _redirects(site).items()
+        yield from exports.export_files(collection, site.cited, site_url=settings.site_url).items()
+        if settings.site_url:  # Atom ids and links must be absolute
+            yield from feeds.feed_files(collection, site_url=settings.site_url,
+                                        site_name=settings.site_name).items()  # fmt: skip
+        yield from paper_pages
 
 
 def _redirects(site: Site) -> dict[str, str]:
@@ -174,13 +182,17 @@ def _home(site: Site) -> str:
     )  # fmt: skip
 
 
-def _paper_page(site: Site, paper: Paper) -> dict[str, str]:
+def _paper_page_at(site: Site, index: int) -> tuple[str, str]:
+    return _paper_page(site, site.collection.papers[index])
+
+
+def _paper_page(site: Site, paper: Paper) -> tuple[str, str]:
     entry = site.entries[paper.id]
     meta = {
         "id": paper.id,
         "title": html.escape(paper.title, quote=False),
         "summary": entry.summary_text,
-        "kind": entry.kind,
+        "kind": KIND_LABELS[paper.kind],
         "tags": list(paper.tags),
         "topics": list(paper.topic_names),
         "topic_evidence": [
@@ -204,7 +216,7 @@ def _paper_page(site: Site, paper: Paper) -> dict[str, str]:
         "stars": "★" * paper.curation.rating + "☆" * (5 - paper.curation.rating),
         "related": [site.entries[pid] for pid in paper.related],
     }
-    return {entry.path: _page("paper.md.j2", entry.path, meta, site=site, **context)}
+    return entry.path, _page("paper.md.j2", entry.path, meta, site=site, **context)
 
 
 def _bibliographic(paper: Paper) -> dict:

@@ -34,8 +34,10 @@ _SCRIPT_ESCAPES = {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026",
                    "\u2028": "\\u2028", "\u2029": "\\u2029"}  # fmt: skip
 
 
+@lru_cache(maxsize=1 << 16)
 def clean(value: str) -> str:
-    """One line of printable text: controls dropped, any run of whitespace one space."""
+    """One line of printable text: controls dropped, any run of whitespace one space.
+    Cached: each paper's title, abstract and tags are cleaned for every export format."""
     return " ".join(_CONTROL.sub("", value).split())
 
 

@@ -25,7 +25,7 @@ import os
 import shutil
 import signal
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
@@ -47,52 +47,72 @@ class WriteResult:
     written: tuple[str, ...]
     removed: tuple[str, ...]
     kept: tuple[str, ...] = ()  # no longer generated, but edited by hand: left in place
+    files: int = 0  # generated files in all, written or unchanged
 
 
-@dataclass(frozen=True)
-class _Plan:
-    changed: dict[str, bytes]
-    stale: tuple[str, ...]
-    kept: tuple[str, ...]
-    manifest: dict[str, str]
-    union: dict[str, str]
+def write_tree(root: Path, files: Mapping[str, str] | Iterable[tuple[str, str]]) -> WriteResult:
+    """Make the generated files under `root` exactly `files` (relative POSIX path -> text).
 
-
-def write_tree(root: Path, files: dict[str, str]) -> WriteResult:
-    """Make the generated files under `root` exactly `files` (relative POSIX path -> text)."""
+    `files` may be a generator: each file is compared and, if changed, staged as it arrives,
+    so no more than one page is held here at a time however large the site."""
     old = read_manifest(root)
-    wanted = {_safe_relative(path): text.encode("utf-8") for path, text in files.items()}
-    _remove_leftovers(root, [*wanted, *old])
-    _refuse_foreign(root, wanted, old)
-    plan = _plan(root, wanted, old)
-    if not plan.changed and not plan.stale and plan.manifest == old:
-        return WriteResult((), (), plan.kept)
-    staged = _stage_files(root, {**plan.changed, **_manifests(plan)})
+    _remove_leftovers(root, list(old))
+    staging = _Staging(root)
+    try:
+        manifest, foreign = _stage_changed(root, files, old, staging)
+        if foreign:
+            raise WriteError(
+                f"{len(foreign)} file(s) in the way were not written by readinglist, "
+                f"first: {root / foreign[0]}; move them and build again (nothing was written)"
+            )
+        gone = sorted(p for p in old if p not in manifest)
+        kept = tuple(p for p in gone if _edited(root / p, old[p]))
+        stale = tuple(p for p in gone if p not in kept)
+        manifest = dict(sorted(manifest.items()))
+        if not staging.files and not stale and manifest == old:
+            return WriteResult((), (), kept, len(manifest))
+        union = dict(sorted({**{p: old[p] for p in stale}, **manifest}.items()))
+        staging.add(_UNION, _manifest_bytes(union))
+        staging.add(MANIFEST, _manifest_bytes(manifest))
+    except BaseException:
+        staging.discard()
+        raise
+    staged = dict(staging.files)
     with _deferred_interrupts():
         os.replace(staged.pop(_UNION), root / MANIFEST)
         final = staged.pop(MANIFEST)
         for path, temporary in staged.items():
             os.replace(temporary, root / path)
-        for path in plan.stale:
+        for path in stale:
             _remove(root, path)
         os.replace(final, root / MANIFEST)
-    for path in plan.kept:
+    for path in kept:
         log.warning("%s: no longer generated but edited by hand, so left in place", root / path)
-    return WriteResult(tuple(sorted(plan.changed)), plan.stale, plan.kept)
+    return WriteResult(tuple(sorted(staged)), stale, kept, len(manifest))
 
 
-def _plan(root: Path, wanted: dict[str, bytes], old: dict[str, str]) -> _Plan:
-    changed = {p: data for p, data in wanted.items() if _differs(root / p, data)}
-    gone = sorted(p for p in old if p not in wanted)
-    kept = tuple(p for p in gone if _edited(root / p, old[p]))
-    manifest = {p: _digest(data) for p, data in sorted(wanted.items())}
-    union = {**{p: old[p] for p in gone if p not in kept}, **manifest}
-    stale = tuple(p for p in gone if p not in kept)
-    return _Plan(changed, stale, kept, manifest, dict(sorted(union.items())))
-
-
-def _manifests(plan: _Plan) -> dict[str, bytes]:
-    return {_UNION: _manifest_bytes(plan.union), MANIFEST: _manifest_bytes(plan.manifest)}
+def _stage_changed(
+    root: Path,
+    files: Mapping[str, str] | Iterable[tuple[str, str]],
+    old: dict[str, str],
+    staging: _Staging,
+) -> tuple[dict[str, str], list[str]]:
+    """Phase one: stage every file whose text changed. Returns the new manifest (path ->
+    digest of every file) and the paths taken by files that are not ours."""
+    manifest: dict[str, str] = {}
+    foreign: list[str] = []
+    for path, text in files.items() if isinstance(files, Mapping) else files:
+        path = _safe_relative(path)
+        if path in manifest:
+            raise WriteError(f"generated twice in one run: {path!r}")
+        data = text.encode("utf-8")
+        manifest[path] = _digest(data)
+        target = root / path
+        if path not in old and target.exists():
+            foreign.append(path)
+        elif not foreign and _differs(target, data):
+            staging.add(path, data)
+    return manifest, sorted(foreign)
 
 
 def _manifest_bytes(files: dict[str, str]) -> bytes:
@@ -209,15 +229,6 @@ def _remove_leftovers(root: Path, paths: list[str]) -> None:
         target.with_name(target.name + _TMP_SUFFIX).unlink(missing_ok=True)
 
 
-def _refuse_foreign(root: Path, wanted: dict[str, bytes], old: dict[str, str]) -> None:
-    foreign = sorted(p for p in wanted if p not in old and (root / p).exists())
-    if foreign:
-        raise WriteError(
-            f"{len(foreign)} file(s) in the way were not written by readinglist, "
-            f"first: {root / foreign[0]}; move them and build again (nothing was written)"
-        )
-
-
 def _differs(path: Path, data: bytes) -> bool:
     try:
         return path.read_bytes() != data
@@ -232,27 +243,33 @@ def _edited(path: Path, digest: str) -> bool:
         return False
 
 
-def _stage_files(root: Path, files: dict[str, bytes]) -> dict[str, Path]:
-    """Phase one: every file on disk under a temporary name, or none of them."""
-    temporaries: dict[str, Path] = {}
-    created_dirs: list[Path] = []
-    try:
-        for path, data in sorted(files.items()):
-            target = root / path
-            created_dirs.extend(_make_parents(target.parent))
-            temporaries[path] = target.with_name(target.name + _TMP_SUFFIX)
-            _write_bytes(temporaries[path], data)
-        return temporaries
-    except BaseException as error:
-        for temporary in temporaries.values():
-            temporary.unlink(missing_ok=True)
-        for directory in reversed(created_dirs):
-            with contextlib.suppress(OSError):
-                directory.rmdir()
-        if isinstance(error, OSError):
+class _Staging:
+    """Phase one's temporaries: each file beside its target under a temporary name. On any
+    failure (disk full, Ctrl-C) `discard` removes them all, leaving every previous file."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.files: dict[str, Path] = {}
+        self._created_dirs: list[Path] = []
+
+    def add(self, path: str, data: bytes) -> None:
+        target = self.root / path
+        try:
+            self._created_dirs.extend(_make_parents(target.parent))
+            temporary = target.with_name(target.name + _TMP_SUFFIX)
+            self.files[path] = temporary
+            _write_bytes(temporary, data)
+        except OSError as error:
             raise WriteError(f"cannot write {error.filename or 'a page'}: {error.strerror}; "
                              "the previous pages are unchanged") from None  # fmt: skip
-        raise
+
+    def discard(self) -> None:
+        for temporary in self.files.values():
+            temporary.unlink(missing_ok=True)
+        for directory in reversed(self._created_dirs):
+            with contextlib.suppress(OSError):
+                directory.rmdir()
+        self.files.clear()
 
 
 def _make_parents(directory: Path) -> list[Path]:

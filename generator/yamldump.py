@@ -11,6 +11,8 @@ rather than as an anchor and alias (tests compare both on real pages).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import frontmatter
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
@@ -20,6 +22,21 @@ _STR, _SEQ, _MAP = (f"tag:yaml.org,2002:{name}" for name in ("str", "seq", "map"
 # Other scalars (numbers, booleans, None) keep PyYAML's own representation, which also
 # rejects any type YAML cannot hold.
 _SCALARS = yaml.SafeDumper(None)
+
+
+@lru_cache(maxsize=1 << 14)
+def _resolve(kind: type, value: str, implicit: tuple[bool, bool]) -> str:
+    return _SCALARS.resolve(kind, value, implicit)
+
+
+class _Dumper(_DUMPER):
+    """The emitter asks, for every scalar, whether its plain form would read back as another
+    type; keys and tags repeat on every page, so the answers are cached."""
+
+    def resolve(self, kind, value, implicit):
+        if kind is ScalarNode:
+            return _resolve(kind, value, tuple(implicit))
+        return _SCALARS.resolve(kind, value, implicit)
 
 
 def to_node(value: object) -> Node:
@@ -35,7 +52,7 @@ def to_node(value: object) -> Node:
 
 def dump(data: dict, *, width: int = 4096) -> str:
     """`data` as a YAML block mapping, keys in their given order."""
-    return yaml.serialize(to_node(data), Dumper=_DUMPER, allow_unicode=True, width=width)
+    return yaml.serialize(to_node(data), Dumper=_Dumper, allow_unicode=True, width=width)
 
 
 class Handler(frontmatter.YAMLHandler):
