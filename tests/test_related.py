@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import tracemalloc
 
+import numpy as np
 import pytest
 
 from generator import related
@@ -96,3 +97,40 @@ def test_memory_stays_below_a_dense_similarity_matrix() -> None:
         tracemalloc.stop()
     assert len(found) == n
     assert peak < n * n * 4 / 2  # half of one float32 N x N matrix
+
+
+def test_terms_are_lower_case_words_of_two_characters_or_more_without_stop_words() -> None:
+    counts, terms = related._term_counts(["The GNN-based e2e model, 3D x_y a café-net b-"])
+    assert sorted(terms[j] for j in counts.indices) == ["e2e", "gnn-based", "model", "net"]
+    assert "the" in terms  # seen, and numbered, but never counted
+
+
+def test_weights_are_smoothed_sublinear_tfidf_of_unit_length() -> None:
+    texts = ["graph graph graph nodes", "graph edges", "nodes edges", "graph nodes"]
+    matrix = related._tfidf(*related._term_counts(texts))
+    idf = {term: np.log(5 / (df + 1)) + 1 for term, df in [("graph", 3), ("nodes", 3)]}
+    first = np.array([(1 + np.log(3)) * idf["graph"], idf["nodes"]])
+    assert matrix[0].toarray().ravel() == pytest.approx([0, *first / np.linalg.norm(first)])
+
+
+def test_matches_scikit_learn_bit_for_bit(themed_papers) -> None:
+    """The weights are the ones scikit-learn's TfidfVectorizer gave, down to the last bit and
+    the order of each row's entries (similarities are float32 sums, so order matters)."""
+    text = pytest.importorskip("sklearn.feature_extraction.text")
+    rng = random.Random(5)
+    tricky = ["The", "of", "x_y", "3d-cnn", "e2e", "a", "naïve", "-ab", "Graph-", "GNN's"]
+    words = [*" ".join(THEMES.values()).split(), *tricky]
+    texts = [" ".join(rng.choices(words, k=rng.randrange(2, 30))) for _ in range(60)]
+    for corpus in (themed_papers[1], texts):
+        expected = text.TfidfVectorizer(
+            stop_words="english",
+            sublinear_tf=True,
+            min_df=2,
+            max_df=0.5 if len(corpus) >= 20 else 1.0,
+            token_pattern=related._TOKEN.pattern,
+            dtype=np.float32,
+        ).fit_transform(corpus)
+        found = related._tfidf(*related._term_counts(corpus))
+        assert found.indptr.tolist() == expected.indptr.tolist()
+        assert found.indices.tolist() == expected.indices.tolist()
+        assert found.data.tobytes() == expected.data.tobytes()
