@@ -8,6 +8,7 @@ header, and watches `lists/` while serving. All the work lives in the pipeline.
 from __future__ import annotations
 
 import html
+import importlib.util
 import json
 import re
 import shutil
@@ -82,6 +83,8 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         )
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        if self.config.search_engine == "pagefind" and not importlib.util.find_spec("pagefind"):
+            raise PluginError("search_engine: pagefind needs Pagefind: pip install 'pagefind[bin]'")
         if self.pregenerated and self.collection is not None:
             self.pregenerated = False  # only the first build; serve rebuilds regenerate
         else:
@@ -131,6 +134,14 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
             urls = Site(self.collection, self.settings(config)).urls()
             env.globals["readinglist"] = urls
         return env
+
+    @event_priority(50)  # before Material's search plugin
+    def on_page_context(self, context, /, *, page, config: MkDocsConfig, nav):
+        """With Pagefind, Material's own index stays empty (it would only be parsed for
+        nothing): Material's search plugin skips pages excluded this way."""
+        if self.config.search_engine == "pagefind":
+            page.meta["search"] = {"exclude": True}
+        return context
 
     def on_post_page(self, output: str, /, *, page, config: MkDocsConfig) -> str:
         """With Pagefind, Material's search box talks to our worker instead of its own."""
