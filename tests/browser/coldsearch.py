@@ -7,12 +7,15 @@ the page's scripts) times, on the page's clock, the first keystroke -> the first
 and -> the answer to the whole query. Every response that had arrived by then is counted with
 the size of its file on disk, raw and gzip-compressed as GitHub Pages serves text.
 
-Used by tests/browser/test_search_scale.py and bench/search_timing.py.
+Used by tests/browser/test_search_scale.py and bench/search_timing.py, which also pick
+the queries with `scale_queries`.
 """
 
 from __future__ import annotations
 
 import gzip
+import re
+from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -20,6 +23,7 @@ from pathlib import Path
 from tests.browser.actions import SEARCH_INPUT, open_search, probe
 from tests.browser.server import SiteServer
 
+_WORD = re.compile(r"[a-z]{9,}")
 UNCOMPRESSED = {".png", ".jpg", ".jpeg", ".gif", ".ico", ".woff", ".woff2", ".webp"}
 
 
@@ -100,3 +104,40 @@ def cold_search(
         typing_ms=typed - timer["down"],
         downloads=tuple(downloads),
     )
+
+
+def _papers(project: Path) -> dict[str, tuple[str, str]]:
+    """slug -> (title, the page's searchable text: everything above "Related papers")."""
+    papers = {}
+    for path in sorted((project / "docs" / "papers").glob("*.md")):
+        text = path.read_text(encoding="utf-8")
+        title = re.search(r"^title: '?(.*?)'?$", text, re.M).group(1)
+        body = text.split("\n---\n", 1)[1].split("## Related papers")[0]
+        tags = re.search(r"^tags:\n((?:- .*\n)*)", text, re.M)
+        papers[path.stem] = (title, f"{title} {body} {tags.group(1) if tags else ''}")
+    return papers
+
+
+def scale_queries(project: Path) -> list[tuple[str, str]]:
+    """(query, slug): three names that start one paper's title only, and two words of 9+
+    letters whose first 7 letters are in one paper only (search matches prefixes and stems)."""
+    papers = _papers(project)
+    firsts = {slug: title.split(":")[0] for slug, (title, _) in papers.items() if ":" in title}
+    counts = Counter(first.lower() for first in firsts.values())
+    names = [
+        (first.lower(), slug)
+        for slug, first in firsts.items()
+        if re.fullmatch(r"[A-Z][A-Za-z]{4,}", first) and counts[first.lower()] == 1
+    ]
+    owners: dict[str, set[str]] = {}
+    for slug, (_, text) in papers.items():
+        for word in set(re.findall(r"[a-z]+", text.lower())):
+            owners.setdefault(word, set()).add(slug)
+    stems: dict[str, set[str]] = {}
+    for word, slugs in owners.items():
+        stems.setdefault(word[:7], set()).update(slugs)
+    alone = [(word, next(iter(slugs))) for word, slugs in sorted(owners.items())
+             if _WORD.fullmatch(word) and len(stems[word[:7]]) == 1]  # fmt: skip
+    assert len(names) >= 3 and len(alone) >= 2, "the synthetic lists should give such words"
+    step_names, step_alone = len(names) // 3, len(alone) // 2
+    return [names[0], names[step_names], names[2 * step_names], alone[0], alone[step_alone]]

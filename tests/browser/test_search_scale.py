@@ -11,16 +11,14 @@ Select or leave out with `-m scale` / `-m "not scale"`; it runs in the default s
 from __future__ import annotations
 
 import importlib.util
-import re
 import statistics
 import sys
-from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from tests.browser.actions import search
-from tests.browser.coldsearch import cold_search
+from tests.browser.coldsearch import cold_search, scale_queries
 from tests.browser.conftest import built_site_url
 from tests.browser.server import serve
 from tests.conftest import REPO, copy_project, run_cli
@@ -31,7 +29,6 @@ PAPERS = 5_000
 SEED = 0
 BAR_MS = 1_000  # issue 6: first keystroke -> first result, cold
 KEY_DELAY_MS = 50  # a quick typist; the typing itself counts inside the bar
-_WORD = re.compile(r"[a-z]{9,}")
 
 
 def _synth():
@@ -64,40 +61,6 @@ def scale_server(scale_site: Path):
         yield server
 
 
-def _papers(project: Path) -> dict[str, tuple[str, str]]:
-    """slug -> (title, the page's searchable text: everything above "Related papers")."""
-    papers = {}
-    for path in sorted((project / "docs" / "papers").glob("*.md")):
-        text = path.read_text(encoding="utf-8")
-        title = re.search(r"^title: '?(.*?)'?$", text, re.M).group(1)
-        body = text.split("\n---\n", 1)[1].split("## Related papers")[0]
-        tags = re.search(r"^tags:\n((?:- .*\n)*)", text, re.M)
-        papers[path.stem] = (title, f"{title} {body} {tags.group(1) if tags else ''}")
-    return papers
-
-
-def _queries(project: Path) -> list[tuple[str, str]]:
-    """(query, slug): three names that start one paper's title only, and two words of 9+
-    letters whose first 7 letters are in one paper only (search matches prefixes and stems)."""
-    papers = _papers(project)
-    firsts = {slug: title.split(":")[0] for slug, (title, _) in papers.items() if ":" in title}
-    counts = Counter(first.lower() for first in firsts.values())
-    names = [(first.lower(), slug) for slug, first in firsts.items()
-             if re.fullmatch(r"[A-Z][A-Za-z]{4,}", first) and counts[first.lower()] == 1]
-    owners: dict[str, set[str]] = {}
-    for slug, (_, text) in papers.items():
-        for word in set(re.findall(r"[a-z]+", text.lower())):
-            owners.setdefault(word, set()).add(slug)
-    stems: dict[str, set[str]] = {}
-    for word, slugs in owners.items():
-        stems.setdefault(word[:7], set()).update(slugs)
-    alone = [(word, next(iter(slugs))) for word, slugs in sorted(owners.items())
-             if _WORD.fullmatch(word) and len(stems[word[:7]]) == 1]  # fmt: skip
-    assert len(names) >= 3 and len(alone) >= 2, "the synthetic lists should give such words"
-    step_names, step_alone = len(names) // 3, len(alone) // 2
-    return [names[0], names[step_names], names[2 * step_names], alone[0], alone[step_alone]]
-
-
 def _kb(pairs: list[tuple[int, int]], which: int) -> str:
     return f"{statistics.median(pair[which] for pair in pairs) / 1000:,.0f}"
 
@@ -105,7 +68,7 @@ def _kb(pairs: list[tuple[int, int]], which: int) -> str:
 def test_the_first_result_appears_within_a_second_of_the_first_keystroke_at_5000_papers(
     browser, scale_site, scale_server, timing, record_property
 ):
-    queries = _queries(scale_site)
+    queries = scale_queries(scale_site)
     pages = ["", *(f"papers/{slug}/" for _, slug in queries[1:])]  # home, then paper pages
     colds = []
     for (query, slug), page in zip(queries, pages, strict=True):
@@ -122,9 +85,12 @@ def test_the_first_result_appears_within_a_second_of_the_first_keystroke_at_5000
            max(c.full_ms for c in colds))  # fmt: skip
     total = [(c.gzip, c.raw) for c in colds]
     own = [c.search_bytes() for c in colds]
-    record_property("timing", f"search at {PAPERS}: cold, bytes downloaded by the answer, "
-                    f"median: {_kb(total, 0)} KB gzip / {_kb(total, 1)} KB raw; search's own "
-                    f"(index, worker, Pagefind): {_kb(own, 1)} KB gzip / {_kb(own, 0)} KB raw")
+    record_property(
+        "timing",
+        f"search at {PAPERS}: cold, bytes downloaded by the answer, "
+        f"median: {_kb(total, 0)} KB gzip / {_kb(total, 1)} KB raw; search's own "
+        f"(index, worker, Pagefind): {_kb(own, 1)} KB gzip / {_kb(own, 0)} KB raw",
+    )
 
     # Warm: the same queries again in one page whose search has answered once already.
     page = browser.new_page()
