@@ -1,7 +1,8 @@
 /* readinglist: two additions to the theme's search, which needs JavaScript anyway.
    1. The search dialog gets an accessible name (Material leaves role="dialog" unnamed).
    2. When a search finds nothing, offer the same words with one typo allowed (Material's own
-      engine only: `search_engine: pagefind` has no such operator). The search (lunr) matches whole words and prefixes exactly, so "FlipAtack" finds nothing while
+      engine only: `search_engine: pagefind` has no such operator). The search (lunr)
+      matches whole words and prefixes exactly, so "FlipAtack" finds nothing while
       "FlipAtack~1" (one edit allowed) finds FlipAttack. The hint is a button that runs
       that search; nothing else of the theme's search is touched. */
 (function () {
