@@ -8,13 +8,20 @@ header, and watches `lists/` while serving. All the work lives in the pipeline.
 from __future__ import annotations
 
 import html
+import importlib.util
+import json
+import re
+import shutil
+import subprocess
+import sys
+from importlib import resources
 from pathlib import Path
 
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import BasePlugin, get_plugin_logger
+from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 
 from . import pipeline
 from .config import Settings
@@ -34,6 +41,25 @@ class ReadingListConfig(base.Config):
     lists_dir = c.Type(str, default="lists")
     related = c.Type(int, default=5)
     page_size = c.Type(int, default=200)
+    # "material": Material's own search (one index, built in the reader's browser);
+    # "pagefind": Pagefind's chunked index behind the same search box (README, Searching).
+    search_engine = c.Choice(("material", "pagefind"), default="material")
+
+
+# What Pagefind indexes: the home page, papers, topics and lists (as Material's index does:
+# tags and kinds are left out). Within a page only the article, without what repeats other
+# pages (related papers, listing entries) or is not prose (buttons, citation, topic evidence).
+PAGEFIND_GLOB = "{index.html,papers/**/*.html,topics/**/*.html,lists/**/*.html}"
+PAGEFIND_ROOT = "article.md-content__inner"
+PAGEFIND_EXCLUDE = [
+    ".headerlink", ".md-content__button", ".rl-eyebrow", ".rl-buttons", ".rl-cite", ".rl-why",
+    ".rl-page--topic li", ".rl-page--list li",
+    ".rl-page--home li",
+]  # fmt: skip
+WORKER = "assets/javascripts/workers/readinglist-pagefind.js"
+_MATERIAL_WORKER = re.compile(
+    r'("search": ")([^"]*?)assets/javascripts/workers/search\.[0-9a-f]+\.min\.js"'
+)
 
 
 class ReadingListPlugin(BasePlugin[ReadingListConfig]):
@@ -57,6 +83,8 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         )
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        if self.config.search_engine == "pagefind" and not importlib.util.find_spec("pagefind"):
+            raise PluginError("search_engine: pagefind needs Pagefind: pip install 'pagefind[bin]'")
         if self.pregenerated and self.collection is not None:
             self.pregenerated = False  # only the first build; serve rebuilds regenerate
         else:
@@ -107,6 +135,51 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
             env.globals["readinglist"] = urls
         return env
 
+    @event_priority(50)  # before Material's search plugin
+    def on_page_context(self, context, /, *, page, config: MkDocsConfig, nav):
+        """With Pagefind, Material's own index stays empty (it would only be parsed for
+        nothing): Material's search plugin skips pages excluded this way."""
+        if self.config.search_engine == "pagefind":
+            page.meta["search"] = {"exclude": True}
+        return context
+
+    def on_post_page(self, output: str, /, *, page, config: MkDocsConfig) -> str:
+        """With Pagefind, Material's search box talks to our worker instead of its own."""
+        if self.config.search_engine != "pagefind":
+            return output
+        output, count = _MATERIAL_WORKER.subn(rf'\g<1>\g<2>{WORKER}"', output, count=1)
+        if not count and 'id="__config"' in output:
+            raise PluginError(f"{page.file.src_uri}: Material's search worker address not found")
+        return output
+
+    @event_priority(-100)  # after Material's search plugin has written its index
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        if self.config.search_engine == "pagefind":
+            build_pagefind(Path(config.site_dir))
+
     def on_serve(self, server, /, *, config: MkDocsConfig, builder):
         server.watch(str(self.settings(config).lists_dir))
         return server
+
+
+def build_pagefind(site: Path) -> None:
+    """Index the built site with Pagefind (its own binary, from the pagefind[bin] wheel: no
+    network), put our worker beside Material's, and leave Material's search_index.json only
+    its settings: the box still fetches it, but needs no documents from it."""
+    command = [
+        sys.executable, "-m", "pagefind", "--site", str(site), "--glob", PAGEFIND_GLOB,
+        "--root-selector", PAGEFIND_ROOT, "--exclude-selectors", ", ".join(PAGEFIND_EXCLUDE),
+        "--force-language", "en", "--quiet",
+    ]  # fmt: skip
+    result = subprocess.run(command, capture_output=True, text=True)
+    if result.returncode != 0 or not (site / "pagefind" / "pagefind.js").is_file():
+        raise PluginError(f"pagefind failed ({result.returncode}): {result.stderr[-2000:]}")
+    worker = resources.files("generator") / "data" / "pagefind_worker.js"
+    (site / WORKER).parent.mkdir(parents=True, exist_ok=True)
+    with resources.as_file(worker) as source:
+        shutil.copyfile(source, site / WORKER)
+    index = site / "search" / "search_index.json"
+    if index.is_file():
+        settings = json.loads(index.read_text(encoding="utf-8")).get("config", {})
+        index.write_text(json.dumps({"config": settings, "docs": []}), encoding="utf-8")
+    log.info("pagefind: indexed %s", site)

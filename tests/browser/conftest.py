@@ -32,6 +32,12 @@ EDGE_SITE_URL = "https://user.github.io/repo/"
 DESKTOP = {"width": 1280, "height": 900}
 
 
+def pytest_configure(config) -> None:
+    config.addinivalue_line(
+        "markers", "scale: builds and searches a 5,000-paper site (minutes; -m 'not scale')"
+    )
+
+
 def _unavailable() -> str | None:
     """Why the browser tests cannot run here, or None if they can."""
     try:
