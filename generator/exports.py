@@ -14,6 +14,7 @@ import csv
 import io
 import json
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from urllib.parse import quote
 
@@ -75,15 +76,14 @@ def cite(paper: Paper, key: str, *, site_url: str = "") -> Citation:
 
 def export_files(
     collection: Collection, cited: dict[str, Citation], *, site_url: str = ""
-) -> dict[str, str]:
-    """Path under docs/ -> text, for every export file (MkDocs copies them as they are)."""
-    return {
-        "papers.json": papers_json(collection, cited, site_url=site_url),
-        SCHEMA_PATH: papers_schema(site_url),
-        "papers.bib": papers_bib(cited),
-        "papers.ris": papers_ris(cited),
-        "papers.csv": papers_csv(collection, cited, site_url=site_url),
-    }
+) -> Iterator[tuple[str, Iterable[str]]]:
+    """(Path under docs/, text in pieces) of every export file, which MkDocs copies as they
+    are. Pieces, not one string: at 20,000 papers papers.json alone is 80 MB of text."""
+    yield "papers.json", papers_json(collection, cited, site_url=site_url)
+    yield SCHEMA_PATH, [papers_schema(site_url)]
+    yield "papers.bib", papers_bib(cited)
+    yield "papers.ris", papers_ris(cited)
+    yield "papers.csv", papers_csv(collection, cited, site_url=site_url)
 
 
 def front_matter(paper: Paper, citation: Citation, *, site_url: str = "") -> dict:
@@ -149,8 +149,14 @@ def _bibtex_note(url: str) -> str:
     return f"Reading list: {link}"
 
 
-def papers_bib(cited: dict[str, Citation]) -> str:
-    return "\n".join(citation.bibtex for citation in cited.values())
+def papers_bib(cited: dict[str, Citation]) -> Iterator[str]:
+    return _joined("\n", (citation.bibtex for citation in cited.values()))
+
+
+def _joined(separator: str, pieces: Iterable[str]) -> Iterator[str]:
+    """`separator.join(pieces)`, lazily, a piece at a time."""
+    for number, piece in enumerate(pieces):
+        yield separator + piece if number else piece
 
 
 # RIS ---------------------------------------------------------------------------------------
@@ -177,24 +183,25 @@ def ris_record(paper: Paper, key: str, *, site_url: str = "") -> str:
     return body + "ER  - \r\n"
 
 
-def papers_ris(cited: dict[str, Citation]) -> str:
-    return "\r\n".join(citation.ris for citation in cited.values())
+def papers_ris(cited: dict[str, Citation]) -> Iterator[str]:
+    return _joined("\r\n", (citation.ris for citation in cited.values()))
 
 
 # JSON --------------------------------------------------------------------------------------
 
 
-def papers_json(collection: Collection, cited: dict[str, Citation], *, site_url: str = "") -> str:
-    """Every field of every published paper, plus lists and topics; see `papers_schema`."""
+def papers_json(
+    collection: Collection, cited: dict[str, Citation], *, site_url: str = ""
+) -> Iterator[str]:
+    """Every field of every published paper, plus lists and topics; see `papers_schema`.
+
+    The text of `json.dumps(document, ensure_ascii=False)` (compact: only json's C encoder
+    is fast, and it does not indent), made a paper at a time so the document never exists
+    whole in memory."""
     topic_keys = {topic.name: topic.key for topic in collection.taxonomy.topics}
-    document = {
-        "$schema": site_base(site_url) + SCHEMA_PATH,
-        "schema_version": SCHEMA_VERSION,
-        "site_url": site_base(site_url),
-        "papers": [
-            _paper_record(p, collection, cited[p.id].key, topic_keys, site_url)
-            for p in published(collection)
-        ],
+    head = {"$schema": site_base(site_url) + SCHEMA_PATH, "schema_version": SCHEMA_VERSION,
+            "site_url": site_base(site_url)}  # fmt: skip
+    tail = {
         "lists": [
             {"name": rl.name, "slug": rl.slug, "paper_ids": list(rl.paper_ids)}
             for rl in collection.lists
@@ -204,9 +211,17 @@ def papers_json(collection: Collection, cited: dict[str, Citation], *, site_url:
             for t in collection.taxonomy.topics
         ],
     }
-    # Not indented: json's C encoder only writes compact JSON, and at scale the pure-Python
-    # indenting encoder was the slowest export.
-    return json.dumps(document, ensure_ascii=False) + "\n"
+    yield _dumps(head)[:-1] + ', "papers": ['
+    records = (
+        _dumps(_paper_record(p, collection, cited[p.id].key, topic_keys, site_url))
+        for p in published(collection)
+    )
+    yield from _joined(", ", records)
+    yield "], " + _dumps(tail)[1:] + "\n"
+
+
+def _dumps(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False)
 
 
 def _paper_record(
@@ -290,14 +305,19 @@ def csv_cell(value: str) -> str:
     return "'" + value if value.startswith(_FORMULA_START) else value
 
 
-def papers_csv(collection: Collection, cited: dict[str, Citation], *, site_url: str = "") -> str:
-    """A header, then one row per published paper (columns: CSV_COLUMNS)."""
-    out = io.StringIO()
-    writer = csv.writer(out)  # RFC 4180: CRLF rows, fields with , " or newline quoted
-    writer.writerow(CSV_COLUMNS)
+def papers_csv(
+    collection: Collection, cited: dict[str, Citation], *, site_url: str = ""
+) -> Iterator[str]:
+    """A header, then one row per published paper (columns: CSV_COLUMNS), row by row."""
+    yield _csv_line(CSV_COLUMNS)
     for paper in published(collection):
         row = _csv_row(paper, cited[paper.id].key, collection.lock.first_seen(paper.id), site_url)
-        writer.writerow([csv_cell(row[column]) for column in CSV_COLUMNS])
+        yield _csv_line([csv_cell(row[column]) for column in CSV_COLUMNS])
+
+
+def _csv_line(cells: Iterable[str]) -> str:
+    out = io.StringIO()
+    csv.writer(out).writerow(cells)  # RFC 4180: CRLF rows, fields with , " or newline quoted
     return out.getvalue()
 
 

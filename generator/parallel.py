@@ -10,10 +10,11 @@ The output never depends on the number of jobs.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager
 from typing import Generic, TypeVar
@@ -46,9 +47,10 @@ def job_count(jobs: int, items: int) -> int:
 
 
 class Pending(Generic[Result]):
-    """Results of a map already under way; iterate to receive them in input order."""
+    """Results of a map, in input order: from workers already under way, or (in this process)
+    computed one by one as they are read. Read them once."""
 
-    def __init__(self, chunks: list[Future] | list[list[Result]]) -> None:
+    def __init__(self, chunks: Iterable[Future] | Iterable[Iterable[Result]]) -> None:
         self._chunks = chunks
 
     def __iter__(self) -> Iterator[Result]:
@@ -65,15 +67,19 @@ def ordered_map(
     jobs: int = 0,
 ) -> Iterator[Pending[Result]]:
     """`function(shared, item)` for every item. With several jobs the work starts on entering
-    the block, so the caller can do other work there before it iterates the results."""
+    the block, so the caller can do other work there before it iterates the results (which
+    wait in memory until read); in this process each result is computed as it is read."""
     count = job_count(jobs, len(items))
     if count < 2:
-        yield Pending([[function(shared, item) for item in items]])
+        yield Pending([(function(shared, item) for item in items)])
         return
     global _TASK
     size = -(-len(items) // (count * CHUNKS_PER_JOB))
     chunks = [items[start : start + size] for start in range(0, len(items), size)]
     _TASK = (function, shared)
+    # A garbage collection in a worker would walk, and so write to, every object inherited
+    # from this process, copying its memory page by page; frozen objects are never walked.
+    gc.freeze()
     try:
         context = multiprocessing.get_context("fork")
         with ProcessPoolExecutor(count, mp_context=context) as pool:
@@ -81,6 +87,7 @@ def ordered_map(
             yield Pending([pool.submit(_run_chunk, chunk) for chunk in chunks])
     finally:
         _TASK = None
+        gc.unfreeze()
 
 
 def _run_chunk(chunk: Sequence[Item]) -> list:

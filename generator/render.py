@@ -12,7 +12,7 @@ import html
 import posixpath
 import re
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
@@ -140,22 +140,23 @@ class Site:
 
 def render_site(
     collection: Collection, settings: Settings, *, jobs: int = 0
-) -> Iterator[tuple[str, str]]:
+) -> Iterator[tuple[str, str | Iterable[str]]]:
     """Every generated file as (path under docs/, text), one at a time so the writer need not
-    hold them all. Paper pages are rendered by `jobs` worker processes (0: one per core)
-    while this process renders the listings and exports; the files are the same either way."""
+    hold them all (the large exports come as pieces of text). Paper pages are rendered by
+    `jobs` worker processes (0: one per core) while this process renders the listings; the
+    files are the same either way. The exports come last, once the workers have exited."""
     site = Site(collection, settings)
     site.entries  # noqa: B018 -- made before the workers fork, so they share it
     indices = range(len(collection.papers))
     with parallel.ordered_map(_paper_page_at, site, indices, jobs=jobs) as paper_pages:
-        yield from _listing_pages(site).items()
+        yield from _listing_pages(site)
         yield "index.md", _home(site)
         yield from _redirects(site).items()
-        yield from exports.export_files(collection, site.cited, site_url=settings.site_url).items()
-        if settings.site_url:  # Atom ids and links must be absolute
-            yield from feeds.feed_files(collection, site_url=settings.site_url,
-                                        site_name=settings.site_name).items()  # fmt: skip
         yield from paper_pages
+    yield from exports.export_files(collection, site.cited, site_url=settings.site_url)
+    if settings.site_url:  # Atom ids and links must be absolute
+        yield from feeds.feed_files(collection, site_url=settings.site_url,
+                                    site_name=settings.site_name).items()  # fmt: skip
 
 
 def _redirects(site: Site) -> dict[str, str]:
@@ -255,59 +256,60 @@ class Pager:
         return self.paths[self.number] if self.number < len(self.paths) else None
 
 
-def _listing_pages(site: Site) -> dict[str, str]:
-    collection, pages = site.collection, {}
+def _listing_pages(site: Site) -> Iterator[tuple[str, str]]:
+    collection = site.collection
     members = site.topic_members()
     topic_rows = [(t, members[t.name]) for t in collection.taxonomy.topics]
-    pages["topics/index.md"] = _page(
-        "topics.md.j2", "topics/index.md", {"title": "Topics"}, site=site, topics=topic_rows
+    yield (
+        "topics/index.md",
+        _page("topics.md.j2", "topics/index.md", {"title": "Topics"}, site=site, topics=topic_rows),
     )
     for topic, ids in topic_rows:
         meta = {"title": html.escape(topic.name, quote=False), "summary": topic.description,
                 "feed": feeds.topic_feed_path(topic)}  # fmt: skip
-        pages.update(_listing(site, "topic.md.j2", site.topic_path(topic.name), meta, ids,
-                              topic=topic))  # fmt: skip
-    pages["lists/index.md"] = _page(
-        "lists.md.j2", "lists/index.md", {"title": "Lists"}, site=site, lists=collection.lists
+        path = site.topic_path(topic.name)
+        yield from _listing(site, "topic.md.j2", path, meta, ids, topic=topic)
+    yield (
+        "lists/index.md",
+        _page(
+            "lists.md.j2", "lists/index.md", {"title": "Lists"}, site=site, lists=collection.lists
+        ),
     )
     for rl in collection.lists:
         meta = {"title": html.escape(rl.name, quote=False)}
-        pages.update(_listing(site, "list.md.j2", site.list_path(rl.name), meta,
-                              list(rl.paper_ids), reading_list=rl))  # fmt: skip
+        ids = list(rl.paper_ids)
+        yield from _listing(site, "list.md.j2", site.list_path(rl.name), meta, ids, reading_list=rl)
     # Shared tags first: a tag of one paper is a weaker path to other papers.
     ordered = sorted(site.tags, key=lambda t: (len(site.tags[t]) < 2, t.lower(), t))
-    pages.update(_listing(site, "tags.md.j2", "tags/index.md", {"title": "Tags"}, ordered,
-                          size=TAGS_PER_PAGE))  # fmt: skip
+    meta = {"title": "Tags"}
+    yield from _listing(site, "tags.md.j2", "tags/index.md", meta, ordered, size=TAGS_PER_PAGE)
     # Tag and kind pages only repeat the papers' own tags and kinds: kept out of search, where
     # they would crowd the papers themselves.
     unsearched = {"search": {"exclude": True}}
     for tag, ids in site.shared_tags.items():
         meta = {"title": html.escape(tag, quote=False), **unsearched}
-        pages.update(_listing(site, "tag.md.j2", site.tag_path(tag), meta, ids, tag=tag))
+        yield from _listing(site, "tag.md.j2", site.tag_path(tag), meta, ids, tag=tag)
     for kind in KINDS:
         ids = [p.id for p in collection.papers if p.kind == kind]
         meta = {"title": KIND_LABELS[kind], **unsearched}
-        pages.update(_listing(site, "kind.md.j2", site.kind_path(kind), meta, ids,
-                              label=KIND_LABELS[kind]))  # fmt: skip
-    return pages
+        path, label = site.kind_path(kind), KIND_LABELS[kind]
+        yield from _listing(site, "kind.md.j2", path, meta, ids, label=label)
 
 
 def _listing(
     site: Site, template: str, path: str, meta: dict, ids: list[str], *, size: int = 0, **context
-):
+) -> Iterator[tuple[str, str]]:
     """A listing split into pages of `size` items (default: `page_size` papers): path, then
     path/page-2.md, ... The template gets its page's items as `ids`."""
     size = size or site.settings.page_size
     chunks = [ids[start : start + size] for start in range(0, len(ids), size)] or [[]]
     stem = path.removesuffix(".md")
     paths = (path, *(f"{stem}/page-{n}.md" for n in range(2, len(chunks) + 1)))
-    pages = {}
     for number, (chunk, here) in enumerate(zip(chunks, paths, strict=True), start=1):
         pager = Pager(number, paths, start=(number - 1) * size, total=len(ids))
         title = meta["title"] if number == 1 else f"{meta['title']} (page {number})"
-        pages[here] = _page(template, here, {**meta, "title": title}, site=site, ids=chunk,
-                            pager=pager, **context)  # fmt: skip
-    return pages
+        yield here, _page(template, here, {**meta, "title": title}, site=site, ids=chunk,
+                          pager=pager, **context)  # fmt: skip
 
 
 @lru_cache(maxsize=1 << 16)

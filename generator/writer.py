@@ -18,6 +18,7 @@ writes nothing. `snapshot` captures the generated files so a caller whose later 
 from __future__ import annotations
 
 import contextlib
+import filecmp
 import hashlib
 import json
 import logging
@@ -50,11 +51,17 @@ class WriteResult:
     files: int = 0  # generated files in all, written or unchanged
 
 
-def write_tree(root: Path, files: Mapping[str, str] | Iterable[tuple[str, str]]) -> WriteResult:
+Content = str | Iterable[str]  # a file's text, or its text in pieces (large exports)
+
+
+def write_tree(
+    root: Path, files: Mapping[str, Content] | Iterable[tuple[str, Content]]
+) -> WriteResult:
     """Make the generated files under `root` exactly `files` (relative POSIX path -> text).
 
     `files` may be a generator: each file is compared and, if changed, staged as it arrives,
-    so no more than one page is held here at a time however large the site."""
+    so no more than one page is held here at a time however large the site; a file given in
+    pieces is never whole in memory at all."""
     old = read_manifest(root)
     _remove_leftovers(root, list(old))
     staging = _Staging(root)
@@ -93,7 +100,7 @@ def write_tree(root: Path, files: Mapping[str, str] | Iterable[tuple[str, str]])
 
 def _stage_changed(
     root: Path,
-    files: Mapping[str, str] | Iterable[tuple[str, str]],
+    files: Mapping[str, Content] | Iterable[tuple[str, Content]],
     old: dict[str, str],
     staging: _Staging,
 ) -> tuple[dict[str, str], list[str]]:
@@ -101,17 +108,22 @@ def _stage_changed(
     digest of every file) and the paths taken by files that are not ours."""
     manifest: dict[str, str] = {}
     foreign: list[str] = []
-    for path, text in files.items() if isinstance(files, Mapping) else files:
+    for path, content in files.items() if isinstance(files, Mapping) else files:
         path = _safe_relative(path)
         if path in manifest:
             raise WriteError(f"generated twice in one run: {path!r}")
-        data = text.encode("utf-8")
-        manifest[path] = _digest(data)
         target = root / path
         if path not in old and target.exists():
             foreign.append(path)
-        elif not foreign and _differs(target, data):
-            staging.add(path, data)
+        if isinstance(content, str):
+            data = content.encode("utf-8")
+            manifest[path] = _digest(data)
+            if not foreign and _differs(target, data):
+                staging.add(path, data)
+        else:  # staged piece by piece, then dropped again if it came out the same
+            manifest[path] = staging.add_pieces(path, content)
+            if foreign or _same_file(staging.files[path], target):
+                staging.drop(path)
     return manifest, sorted(foreign)
 
 
@@ -198,14 +210,24 @@ def write_file(path: Path, text: str) -> None:
 
 
 def _write_bytes(path: Path, data: bytes) -> None:
-    """os-level writes: a short write (a full disk) raises instead of passing unnoticed."""
+    _write_pieces(path, [data])
+
+
+def _write_pieces(path: Path, pieces: Iterable[bytes | str]) -> str:
+    """os-level writes, so a short write (a full disk) raises instead of passing unnoticed.
+    Text is written as UTF-8. Returns the SHA-256 of the bytes written."""
+    hasher = hashlib.sha256()
     descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
     try:
-        view = memoryview(data)
-        while view:
-            view = view[os.write(descriptor, view) :]
+        for piece in pieces:
+            data = piece.encode("utf-8") if isinstance(piece, str) else piece
+            hasher.update(data)
+            view = memoryview(data)
+            while view:
+                view = view[os.write(descriptor, view) :]
     finally:
         os.close(descriptor)
+    return hasher.hexdigest()
 
 
 def _safe_relative(path: str) -> str:
@@ -236,6 +258,13 @@ def _differs(path: Path, data: bytes) -> bool:
         return True
 
 
+def _same_file(staged: Path, target: Path) -> bool:
+    try:
+        return filecmp.cmp(staged, target, shallow=False)
+    except FileNotFoundError:
+        return False
+
+
 def _edited(path: Path, digest: str) -> bool:
     try:
         return _digest(path.read_bytes()) != digest
@@ -262,6 +291,21 @@ class _Staging:
         except OSError as error:
             raise WriteError(f"cannot write {error.filename or 'a page'}: {error.strerror}; "
                              "the previous pages are unchanged") from None  # fmt: skip
+
+    def add_pieces(self, path: str, pieces: Iterable[str]) -> str:
+        """Stage a file given as pieces of text; returns the digest of its bytes."""
+        target = self.root / path
+        try:
+            self._created_dirs.extend(_make_parents(target.parent))
+            temporary = target.with_name(target.name + _TMP_SUFFIX)
+            self.files[path] = temporary
+            return _write_pieces(temporary, pieces)
+        except OSError as error:
+            raise WriteError(f"cannot write {error.filename or 'a page'}: {error.strerror}; "
+                             "the previous pages are unchanged") from None  # fmt: skip
+
+    def drop(self, path: str) -> None:
+        self.files.pop(path).unlink(missing_ok=True)
 
     def discard(self) -> None:
         for temporary in self.files.values():

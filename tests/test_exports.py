@@ -234,9 +234,9 @@ def test_whole_list_bib_and_ris_leave_hidden_papers_out():
     shown = [make_paper(f"p{n}", title=title) for n, title in enumerate(HOSTILE)]
     collection = make_collection(*shown, make_paper("hidden", hidden=True))
     cited = exports.citations(collection, site_url=SITE)
-    library = parse_bibtex(exports.papers_bib(cited))
+    library = parse_bibtex("".join(exports.papers_bib(cited)))
     assert [entry.key for entry in library.entries] == [f"paper-p{n}" for n in range(len(shown))]
-    records = rispy.loads(exports.papers_ris(cited))
+    records = rispy.loads("".join(exports.papers_ris(cited)))
     assert [record["id"] for record in records] == [f"paper-p{n}" for n in range(len(shown))]
 
 
@@ -244,7 +244,7 @@ def test_whole_list_bib_and_ris_leave_hidden_papers_out():
 
 
 def _papers_json(collection: Collection) -> str:
-    return exports.papers_json(collection, exports.citations(collection), site_url=SITE)
+    return "".join(exports.papers_json(collection, exports.citations(collection), site_url=SITE))
 
 
 def test_json_keeps_every_field_and_matches_its_schema():
@@ -302,7 +302,7 @@ def test_csv_reads_back_one_row_per_paper():
     papers = [make_paper(f"p{n}", title=title, authors=("A, B", "C D")) for n, title in
               enumerate(HOSTILE)]  # fmt: skip
     collection = make_collection(*papers, make_paper("h", hidden=True))
-    text = exports.papers_csv(collection, exports.citations(collection), site_url=SITE)
+    text = "".join(exports.papers_csv(collection, exports.citations(collection), site_url=SITE))
     header, *rows = csv.reader(io.StringIO(text, newline=""))
     assert tuple(header) == exports.CSV_COLUMNS
     assert len(rows) == len(HOSTILE)
@@ -341,7 +341,8 @@ def shipped_collection(tmp_path_factory) -> Collection:
 
 def test_shipped_lists_export_and_parse(shipped_collection):
     cited = exports.citations(shipped_collection, site_url=SITE)
-    files = exports.export_files(shipped_collection, cited, site_url=SITE)
+    files = {path: "".join(pieces)
+             for path, pieces in exports.export_files(shipped_collection, cited, site_url=SITE)}
     count = len(shipped_collection.papers)
     assert len(files) == 5
     document = json.loads(files["papers.json"])
@@ -362,3 +363,12 @@ def test_shipped_lists_feeds_are_valid_atom(shipped_collection):
     assert len(feedparser.parse(files["feeds/all.xml"]).entries) == min(
         50, len(shipped_collection.papers)
     )
+
+
+def test_json_made_a_paper_at_a_time_is_exactly_what_json_dumps_writes():
+    """papers.json is assembled from pieces; re-dumping what it parses to gives the same text."""
+    papers = [make_paper(f"p{n}", title=title) for n, title in enumerate(HOSTILE)]
+    text = _papers_json(make_collection(*papers))
+    assert text == json.dumps(json.loads(text), ensure_ascii=False) + "\n"
+    assert _papers_json(make_collection()).startswith('{"$schema": ')
+    assert json.loads(_papers_json(make_collection()))["papers"] == []

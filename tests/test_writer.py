@@ -215,3 +215,54 @@ def test_replace_directory_swaps_the_site_whole(tmp_path: Path) -> None:
     writer.replace_directory(staged, site)
     assert [p.name for p in site.iterdir()] == ["new"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+
+
+# Files given in pieces (the large exports) ---------------------------------------------------
+
+
+def _pieces(text: str) -> list[str]:
+    return [text[: len(text) // 2], text[len(text) // 2 :]]
+
+
+def test_a_file_in_pieces_is_written_whole_and_owned(tmp_path: Path) -> None:
+    root = tmp_path / "docs"
+    root.mkdir()
+    result = write_tree(root, [("papers.json", _pieces('{"a": "é"}\n')), ("x.md", "x\n")])
+    assert (root / "papers.json").read_text(encoding="utf-8") == '{"a": "é"}\n'
+    assert set(result.written) == {"papers.json", "x.md"} and result.files == 2
+    assert set(read_manifest(root)) == {"papers.json", "x.md"}
+    assert not any(p.name.endswith(".readinglist-tmp") for p in root.rglob("*"))
+
+
+def test_an_unchanged_file_in_pieces_is_not_rewritten(tmp_path: Path) -> None:
+    root = tmp_path / "docs"
+    root.mkdir()
+    write_tree(root, [("big.csv", _pieces("a,b\r\n1,2\r\n"))])
+    before = mtimes(root)
+    result = write_tree(root, [("big.csv", _pieces("a,b\r\n1,2\r\n"))])
+    assert result.written == () and mtimes(root) == before
+    result = write_tree(root, [("big.csv", _pieces("a,b\r\n1,3\r\n"))])
+    assert result.written == ("big.csv",)
+    assert (root / "big.csv").read_bytes() == b"a,b\r\n1,3\r\n"
+
+
+def test_a_full_disk_while_writing_pieces_leaves_the_previous_files(
+    docs_with_first_build: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = docs_with_first_build
+    before = tree(root)
+    _fail_on_write(monkeypatch, OSError(errno.ENOSPC, "No space left on device"), after=1)
+    files = [("index.md", "home v3\n"), ("papers.json", _pieces("[1, 2, 3]\n"))]
+    with pytest.raises(WriteError, match="No space left"):
+        write_tree(root, files)
+    assert tree(root) == before
+
+
+def test_a_file_in_pieces_in_the_way_is_refused_without_a_trace(
+    docs_with_first_build: Path,
+) -> None:
+    root = docs_with_first_build
+    before = tree(root)
+    with pytest.raises(WriteError, match="not written by readinglist"):
+        write_tree(root, [*FIRST.items(), ("about.md", _pieces("generated about\n"))])
+    assert tree(root) == before
