@@ -21,14 +21,15 @@ HEADING_BONUS = 2.0  # a keyword in the title or tags says what the paper is abo
 _WORD = re.compile(r"[a-z0-9]+")
 
 
-@dataclass(frozen=True)
-class _Keyword:
+@dataclass(frozen=True, eq=False)  # each keyword is built once: identity is equality, and
+class _Keyword:  # hashing it costs nothing (it is a Counter key for every paper)
     text: str  # as the curator wrote it, reported as evidence
     topic: int  # index into the taxonomy's topics
     tokens: tuple[str, ...]
     prefix: bool  # the last token matches any word it begins ("optimi*")
     weight: float
     pattern: re.Pattern[str] | None  # a phrase ending in a prefix, in space-joined tokens
+    needle: str  # a phrase's tokens in space-joined tokens: " a b " (" a b" before a prefix)
 
     def covers(self, token: str) -> bool:
         """Whether this one-word keyword matches `token`."""
@@ -99,7 +100,7 @@ class Matcher:
                     found[keyword] += count
                 elif keyword.prefix or keyword.tokens[-1] in counts:  # cheap test first
                     joined = joined or f" {' '.join(words)} "
-                    if hits := _count(keyword, joined):
+                    if keyword.needle in joined and (hits := _count(keyword, joined)):
                         found[keyword] = hits
         return _without_overlaps(found)
 
@@ -128,7 +129,7 @@ def _without_overlaps(found: Counter[_Keyword]) -> Counter[_Keyword]:
 def _count(keyword: _Keyword, joined: str) -> int:
     if keyword.pattern is not None:
         return len(keyword.pattern.findall(joined))
-    return joined.count(f" {' '.join(keyword.tokens)} ")
+    return joined.count(keyword.needle)
 
 
 def _spelling(keyword: str) -> tuple[tuple[str, ...], bool]:
@@ -144,7 +145,8 @@ def _keyword(text: str, index: int, shared_by: int) -> _Keyword:
     pattern = None
     if len(words) > 1 and prefix:  # a literal start keeps the regex engine fast
         pattern = re.compile(rf" {re.escape(' '.join(words))}\w*(?= )")
-    return _Keyword(text, index, words, prefix, weight, pattern)
+    needle = f" {' '.join(words)}" + ("" if prefix else " ")
+    return _Keyword(text, index, words, prefix, weight, pattern, needle)
 
 
 _MATCHERS: dict[int, Matcher] = {}
