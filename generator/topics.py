@@ -119,6 +119,8 @@ def _without_overlaps(found: Counter[_Keyword]) -> Counter[_Keyword]:
     """A word inside a longer keyword of the same topic is no second piece of evidence:
     "embedding space" once is not also "embedding*" once."""
     phrases = [keyword for keyword in found if len(keyword.tokens) > 1]
+    if not phrases:
+        return found  # every count is positive: nothing to take away
     for word in [keyword for keyword in found if len(keyword.tokens) == 1]:
         for phrase in phrases:
             if phrase.topic == word.topic and any(map(word.covers, phrase.tokens)):
@@ -165,9 +167,11 @@ def score_topics(
 ) -> list[TopicMatch]:
     """Every topic with a positive score, strongest first (ties by name)."""
     matcher = matcher_for(taxonomy)
-    heading = set(matcher.hits(tokens(f"{title} . {' . '.join(tags)}")))
+    # Tokens never span the " . " between parts, so each part is tokenised once for both.
+    title_words, tag_words = tokens(title), tokens(" . ".join(tags))
+    heading = set(matcher.hits(title_words + tag_words))
     matched: dict[int, list[tuple[float, str]]] = defaultdict(list)
-    for keyword, count in matcher.hits(tokens(f"{title} . {text} . {' . '.join(tags)}")).items():
+    for keyword, count in matcher.hits(title_words + tokens(text) + tag_words).items():
         bonus = HEADING_BONUS if keyword in heading else 1.0
         matched[keyword.topic].append(
             (keyword.weight * bonus * math.sqrt(min(count, 4)), keyword.text)
