@@ -51,8 +51,11 @@ _URL_TRAILING = ".,;:!?'\"”’)]}*"
 _MD_LINK = re.compile(r"\[([^\[\]]{1,300})\]\((\S{1,2000}?)\)")
 # Characters no handler starts at: `}` closes groups; h/w may start a URL.
 # Plain text consumed at once; h/H/w/W only stop it where a URL could start ("https://",
-# "www."), so ordinary words are not read one character at a time.
-_PLAIN_RUN = re.compile(r"(?:[^\\$*`<\[\-~'\"}hHwW]|\B[hHwW]|[hHwW](?!(?i:ttps?://|ww\.)))+")
+# "www."), so ordinary words are not read one character at a time. Likewise a lone `-`
+# ("token-level") or `'` ("model's") is text: only `--` and `''` are typography.
+_PLAIN_RUN = re.compile(
+    r"(?:[^\\$*`<\[\-~'\"}hHwW]+|-(?!-)|'(?!')|\B[hHwW]|[hHwW](?!(?i:ttps?://|ww\.)))+"
+)
 _HANDLERS = {
     "\\": "_backslash", "$": "_dollar", "*": "_star", "`": "_backtick", "<": "_angle",
     "[": "_bracket", "-": "_dash", "~": "_tilde", "'": "_apostrophe", '"': "_double_quote",
@@ -85,7 +88,7 @@ class Parsed:
 
     @property
     def text(self) -> str:
-        return re.sub(r"\s+", " ", render_text(self.nodes)).strip()
+        return " ".join(render_text(self.nodes).split())  # = re.sub(r"\s+", " ", ...).strip()
 
     @property
     def urls(self) -> tuple[str, ...]:
@@ -399,13 +402,17 @@ def _brace_pairs(s: str) -> dict[int, int]:
     """Every balanced `{` -> its `}`, in one pass; braces after a backslash are literal."""
     pairs: dict[int, int] = {}
     stack: list[int] = []
-    for index, char in enumerate(s):
-        if char in "{}" and s[index - 1 : index] != "\\":
-            if char == "{":
+    for brace in _BRACE.finditer(s):  # only the braces, not every character, in Python
+        index = brace.start()
+        if s[index - 1 : index] != "\\":
+            if brace.group() == "{":
                 stack.append(index)
             elif stack:
                 pairs[stack.pop()] = index
     return pairs
+
+
+_BRACE = re.compile(r"[{}]")
 
 
 def _inline_math_end(s: str, start: int) -> int | None:

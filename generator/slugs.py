@@ -66,13 +66,21 @@ def assign(
     result = {key: slug for key, slug in locked.items() if key in keys}
     # Slugs of retired keys stay reserved: their addresses may still be linked from outside.
     taken = set(locked.values())
+    # base -> the number to try next (1 is the bare base, then base-2, base-3...): slugs are
+    # never freed, so the ones before it stay taken, and the hundredth "Untitled" costs one
+    # look-up, not a hundred.
+    next_number: dict[str, int] = {}
     for key, text in sorted(wanted, key=lambda item: item[0]):
         if key in result:
             continue
-        base = make_slug(text, fallback=fallback_slug(fallback_prefix, key))
-        slug, number = base, 2
+        # The fallback is needed rarely and costs a second slugify: only then is it built.
+        base = make_slug(text, fallback="") or fallback_slug(fallback_prefix, key)
+        number = next_number.get(base, 1)
+        slug = base if number == 1 else f"{base}-{number}"
         while slug in taken:
-            slug, number = f"{base}-{number}", number + 1
+            number += 1
+            slug = f"{base}-{number}"
+        next_number[base] = number + 1
         result[key] = slug
         taken.add(slug)
     return result

@@ -12,6 +12,7 @@ This module owns tag text; it never decides topics or page addresses.
 from __future__ import annotations
 
 import math
+import operator
 import re
 from collections import Counter, defaultdict
 from importlib import resources
@@ -135,27 +136,39 @@ class _Word(NamedTuple):
 
 
 _CODES = {BREAK: "0", MODIFIER: "m", GENERIC: "g", NOUN: "n", NAME: "a"}
-_RUN = re.compile(r"[mgna]*[GN]|[mgna]+")  # words between breaks; a plural ends its run
+_HEAD_CODES = frozenset("naN")  # kinds NOUN and NAME: a word that is a phrase on its own
+# Words between breaks; a plural ends its run. (`[mgna]*[GN]|[mgna]+`, without backtracking.)
+_RUN = re.compile(r"[mgna]+[GN]?|[GN]")
 _NOUNISH = frozenset("gnaGN")
+_CODE_OF = operator.attrgetter("code")
+_HEAD_OF = operator.attrgetter("head")
 
 
 def _scan(text: str) -> tuple[Counter[str], Counter[str]]:
     """Phrase counts, and counts of every word as the head of a phrase would spell it."""
     if "et al" in text or "[" in text or _YEAR.search(text):  # the full pattern is slow
         text = _CITATION.sub(",", text)
-    infos = [_INFO.get(token) or _word(token) for token in _TOKEN.findall(text)]
-    codes = "".join([info.code for info in infos])
+    infos = _classified(_TOKEN.findall(text))
+    codes = "".join(map(_CODE_OF, infos))
     found: list[str] = []
     for match in _RUN.finditer(codes):
         start, end = match.span()
         if end - start == 1:  # most runs are one word: the fast path
-            if infos[start].kind >= NOUN:
+            if codes[start] in _HEAD_CODES:
                 found.append(infos[start].head)
             continue
         if _verb_in_disguise(codes, start, end):
             end -= 1
         found.extend(_phrases(infos[start:end]))
-    return Counter(found), Counter([info.head for info in infos])
+    return Counter(found), Counter(map(_HEAD_OF, infos))
+
+
+def _classified(tokens: list[str]) -> list[_Word]:
+    """Each token's `_Word`; looked up in C (map), classified in Python only when new."""
+    try:
+        return list(map(_INFO.__getitem__, tokens))
+    except KeyError:  # a word not seen before in this process
+        return [_INFO.get(token) or _word(token) for token in tokens]
 
 
 def _verb_in_disguise(codes: str, start: int, end: int) -> bool:
@@ -340,20 +353,35 @@ def _subphrases(phrase: str) -> list[str]:
 
 def _fold_variants(counts: list[Counter[str]]) -> tuple[list[Counter[str]], dict[str, str]]:
     """'fine-tuning', 'finetuning' and 'Fine tuning' are one tag, shown as most papers write it."""
-    spellings: dict[str, Counter[str]] = defaultdict(Counter)
+    keys = {phrase: _FOLDED.get(phrase) or _fold(phrase) for phrase in set().union(*counts)}
+    spellings: dict[str, list[str]] = defaultdict(list)
+    for phrase, key in keys.items():
+        spellings[key].append(phrase)
+    # Only a key spelled several ways needs the count of each spelling: set operations in C
+    # find the few phrases concerned in each paper.
+    variants = {phrase for group in spellings.values() if len(group) > 1 for phrase in group}
+    totals: Counter[str] = Counter()
     folded = []
     for doc in counts:
-        merged: Counter[str] = Counter()
-        for phrase, n in doc.items():
-            key = _FOLDED.get(phrase) or _fold(phrase)
-            spellings[key][phrase] += n
-            merged[key] += n
-        folded.append(merged)
+        for phrase in doc.keys() & variants:
+            totals[phrase] += doc[phrase]
+        folded.append(_merged(doc, keys))
     display = {
-        key: min(c, key=lambda s: (-c[s], s)) if len(c) > 1 else next(iter(c))
-        for key, c in spellings.items()
+        key: min(group, key=lambda s: (-totals[s], s)) if len(group) > 1 else group[0]
+        for key, group in spellings.items()
     }
     return folded, display
+
+
+def _merged(doc: Counter[str], keys: dict[str, str]) -> Counter[str]:
+    """`doc` counted by folded key; when no two of its phrases fold alike, a plain copy."""
+    folded = list(map(keys.__getitem__, doc))
+    if len(set(folded)) == len(folded):
+        return Counter(dict(zip(folded, doc.values(), strict=True)))
+    merged: Counter[str] = Counter()
+    for key, n in zip(folded, doc.values(), strict=True):
+        merged[key] += n
+    return merged
 
 
 def _fold(phrase: str) -> str:
@@ -397,24 +425,29 @@ def _choose(ranked: list[tuple[str, float, int]]) -> tuple[str, ...]:
     """Best first, no tag inside another; a second pass relaxes the rules to reach MIN_TAGS."""
     floor = ranked[0][1] * RELATIVE_FLOOR if ranked else 0.0
     chosen: list[str] = []
+    chosen_words: list[str] = []  # `_bare` of each chosen tag, for `_overlaps`
     for strict in (True, False):
         for tag, weight, count in ranked:
             if len(chosen) >= MAX_TAGS or (len(chosen) >= MIN_TAGS and weight < floor):
                 break
             if tag in chosen or not _SAFE.fullmatch(tag) or len(tag) > 80:
                 continue
-            if _overlaps(tag, chosen) or (" " not in tag and not _good_single(tag, count, strict)):
+            words = _bare(tag)
+            if _overlaps(words, chosen_words) or (
+                " " not in tag and not _good_single(tag, count, strict)
+            ):
                 continue
             chosen.append(tag)
+            chosen_words.append(words)
         if len(chosen) >= MIN_TAGS:
             break
     return tuple(chosen)
 
 
-def _overlaps(tag: str, chosen: list[str]) -> bool:
-    """Word-wise containment either way; "DPO" is inside "direct preference optimization (DPO)"."""
-    words = _bare(tag)
-    return any(words in other or other in words for other in map(_bare, chosen))
+def _overlaps(words: str, chosen_words: list[str]) -> bool:
+    """Word-wise containment either way (of `_bare` forms); "DPO" is inside "direct preference
+    optimization (DPO)"."""
+    return any(words in other or other in words for other in chosen_words)
 
 
 def _bare(tag: str) -> str:

@@ -21,14 +21,15 @@ HEADING_BONUS = 2.0  # a keyword in the title or tags says what the paper is abo
 _WORD = re.compile(r"[a-z0-9]+")
 
 
-@dataclass(frozen=True)
-class _Keyword:
+@dataclass(frozen=True, eq=False)  # each keyword is built once: identity is equality, and
+class _Keyword:  # hashing it costs nothing (it is a Counter key for every paper)
     text: str  # as the curator wrote it, reported as evidence
     topic: int  # index into the taxonomy's topics
     tokens: tuple[str, ...]
     prefix: bool  # the last token matches any word it begins ("optimi*")
     weight: float
     pattern: re.Pattern[str] | None  # a phrase ending in a prefix, in space-joined tokens
+    needle: str  # a phrase's tokens in space-joined tokens: " a b " (" a b" before a prefix)
 
     def covers(self, token: str) -> bool:
         """Whether this one-word keyword matches `token`."""
@@ -99,7 +100,7 @@ class Matcher:
                     found[keyword] += count
                 elif keyword.prefix or keyword.tokens[-1] in counts:  # cheap test first
                     joined = joined or f" {' '.join(words)} "
-                    if hits := _count(keyword, joined):
+                    if keyword.needle in joined and (hits := _count(keyword, joined)):
                         found[keyword] = hits
         return _without_overlaps(found)
 
@@ -118,6 +119,8 @@ def _without_overlaps(found: Counter[_Keyword]) -> Counter[_Keyword]:
     """A word inside a longer keyword of the same topic is no second piece of evidence:
     "embedding space" once is not also "embedding*" once."""
     phrases = [keyword for keyword in found if len(keyword.tokens) > 1]
+    if not phrases:
+        return found  # every count is positive: nothing to take away
     for word in [keyword for keyword in found if len(keyword.tokens) == 1]:
         for phrase in phrases:
             if phrase.topic == word.topic and any(map(word.covers, phrase.tokens)):
@@ -128,7 +131,7 @@ def _without_overlaps(found: Counter[_Keyword]) -> Counter[_Keyword]:
 def _count(keyword: _Keyword, joined: str) -> int:
     if keyword.pattern is not None:
         return len(keyword.pattern.findall(joined))
-    return joined.count(f" {' '.join(keyword.tokens)} ")
+    return joined.count(keyword.needle)
 
 
 def _spelling(keyword: str) -> tuple[tuple[str, ...], bool]:
@@ -144,7 +147,8 @@ def _keyword(text: str, index: int, shared_by: int) -> _Keyword:
     pattern = None
     if len(words) > 1 and prefix:  # a literal start keeps the regex engine fast
         pattern = re.compile(rf" {re.escape(' '.join(words))}\w*(?= )")
-    return _Keyword(text, index, words, prefix, weight, pattern)
+    needle = f" {' '.join(words)}" + ("" if prefix else " ")
+    return _Keyword(text, index, words, prefix, weight, pattern, needle)
 
 
 _MATCHERS: dict[int, Matcher] = {}
@@ -163,9 +167,11 @@ def score_topics(
 ) -> list[TopicMatch]:
     """Every topic with a positive score, strongest first (ties by name)."""
     matcher = matcher_for(taxonomy)
-    heading = set(matcher.hits(tokens(f"{title} . {' . '.join(tags)}")))
+    # Tokens never span the " . " between parts, so each part is tokenised once for both.
+    title_words, tag_words = tokens(title), tokens(" . ".join(tags))
+    heading = set(matcher.hits(title_words + tag_words))
     matched: dict[int, list[tuple[float, str]]] = defaultdict(list)
-    for keyword, count in matcher.hits(tokens(f"{title} . {text} . {' . '.join(tags)}")).items():
+    for keyword, count in matcher.hits(title_words + tokens(text) + tag_words).items():
         bonus = HEADING_BONUS if keyword in heading else 1.0
         matched[keyword.topic].append(
             (keyword.weight * bonus * math.sqrt(min(count, 4)), keyword.text)
