@@ -47,26 +47,20 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=__version__)
     commands = parser.add_subparsers(required=True, metavar="COMMAND")
 
-    def command(name: str, help: str, run, *, root: bool = True, strict: str = "",
-                writes: bool = False):  # fmt: skip
+    def command(name: str, help: str, run, *, root: bool = True, strict: str = ""):
         sub = commands.add_parser(name, help=help, parents=[common])
         if root:
             sub.add_argument("--root", default=".", help="project folder (holds lists/, docs/)")
         if strict:
             sub.add_argument("--strict", action="store_true", help=strict)
-        if writes:
-            sub.add_argument("-j", "--jobs", type=int, default=0, metavar="N",
-                             help="processes rendering the paper pages (default: one per "
-                             "core; the pages are the same for any N)")  # fmt: skip
         sub.set_defaults(run=run)
         return sub
 
     fatal = "treat warnings as errors"
     build = command("build", "generate pages and build the site", _build, root=False,
-                    strict=fatal, writes=True)  # fmt: skip
+                    strict=fatal)  # fmt: skip
     build.add_argument("-f", "--config-file", default="mkdocs.yml")
-    command("generate", "generate the pages in docs/ only", _generate, strict=fatal,
-            writes=True)  # fmt: skip
+    command("generate", "generate the pages in docs/ only", _generate, strict=fatal)
     command("check", "report all problems in the lists; write nothing", _check,
             strict="exit 1 on warnings too")  # fmt: skip
     find = command("find", "print papers matching all WORDS, with ids for curation", _find)
@@ -146,7 +140,7 @@ def _suggest(args: argparse.Namespace) -> int:
 
 
 def _generate(args: argparse.Namespace) -> int:
-    report = pipeline.generate(_settings(Path(args.root)), strict=args.strict, jobs=args.jobs)
+    report = pipeline.generate(_settings(Path(args.root)), strict=args.strict)
     _print_problems(report.collection.problems)
     print(f"{len(report.written)} page(s) written, {len(report.removed)} removed")
     return 0
@@ -164,7 +158,7 @@ def _build(args: argparse.Namespace) -> int:
     settings = plugin.settings(config)
     # Pages and site change together or not at all: if MkDocs fails, the pages go back too.
     previous = writer.snapshot(settings.docs_dir), _read_text(settings.lock_path)
-    collection = pipeline.generate(settings, strict=args.strict, jobs=args.jobs).collection
+    collection = pipeline.generate(settings, strict=args.strict).collection
     _print_problems(collection.problems)
     plugin.collection, plugin.pregenerated = collection, True
     site_dir = Path(config.site_dir)

@@ -87,12 +87,11 @@ def _advise_on_topics(papers: list[Paper], taxonomy: Taxonomy) -> None:
         )  # fmt: skip
 
 
-def generate(settings: Settings, *, strict: bool = False, jobs: int = 0) -> Report:
+def generate(settings: Settings, *, strict: bool = False) -> Report:
     """Collect, render and write the generated pages and the lock file. When no input (lists,
     taxonomy, curation, lock, settings, generator code) changed since the last run and every
     generated file is still there, nothing is derived again: the cached collection is used.
-    With `strict`, warnings stop the run before anything is written. `jobs` processes render
-    the paper pages (0: one per core); the output does not depend on it."""
+    With `strict`, warnings stop the run before anything is written."""
     start = time.perf_counter()
     cached = _cached_collection(settings)
     collection = cached or collect(settings)
@@ -103,7 +102,7 @@ def generate(settings: Settings, *, strict: bool = False, jobs: int = 0) -> Repo
         return Report(collection, (), (), time.perf_counter() - start)
     # Pages go to the writer as they are rendered: one stage, never all pages in memory.
     with _stage("render+write", counts := {}):
-        files = render.render_site(collection, settings, jobs=jobs)
+        files = render.render_site(collection, settings)
         result = writer.write_tree(settings.docs_dir, files)
         writer.write_if_changed(settings.lock_path, lockfile.dump_lock(collection.lock))
         counts.update(pages=result.files, written=len(result.written), removed=len(result.removed))

@@ -57,6 +57,7 @@ PAGEFIND_EXCLUDE = [
     ".rl-page--home li",
 ]  # fmt: skip
 WORKER = "assets/javascripts/workers/readinglist-pagefind.js"
+PAGEFIND_ADVISED_ABOVE = 1000  # papers; measured in README, Searching
 _MATERIAL_WORKER = re.compile(
     r'("search": ")([^"]*?)assets/javascripts/workers/search\.[0-9a-f]+\.min\.js"'
 )
@@ -91,7 +92,18 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
             self.collection = self.generate(config)
         if config.nav is None:
             config.nav = self.navigation(config)
+        self._advise_on_search()
         return config
+
+    def _advise_on_search(self) -> None:
+        """Advice, not a warning (which would fail a --strict build)."""
+        papers = len(self.collection.papers) if self.collection else 0
+        if self.config.search_engine == "material" and papers > PAGEFIND_ADVISED_ABOVE:
+            log.info(
+                "%d papers: Material's search loads its whole index before the first result "
+                "(seconds at this size); `search_engine: pagefind` answers within a second "
+                "(README, Searching)", papers,
+            )  # fmt: skip
 
     def generate(self, config: MkDocsConfig) -> Collection:
         try:

@@ -20,7 +20,7 @@ from pathlib import Path
 import frontmatter
 import jinja2
 
-from . import exports, feeds, markup, parallel, yamldump
+from . import exports, feeds, markup, yamldump
 from .config import Settings
 from .models import Collection, Paper
 from .slugs import assign
@@ -139,20 +139,16 @@ class Site:
 
 
 def render_site(
-    collection: Collection, settings: Settings, *, jobs: int = 0
+    collection: Collection, settings: Settings
 ) -> Iterator[tuple[str, str | Iterable[str]]]:
-    """Every generated file as (path under docs/, text), one at a time so the writer need not
-    hold them all (the large exports come as pieces of text). Paper pages are rendered by
-    `jobs` worker processes (0: one per core) while this process renders the listings; the
-    files are the same either way. The exports come last, once the workers have exited."""
+    """Every generated file as (path under docs/, text), one at a time, so the writer never
+    holds them all; the large exports come as pieces of text."""
     site = Site(collection, settings)
-    site.entries  # noqa: B018 -- made before the workers fork, so they share it
-    indices = range(len(collection.papers))
-    with parallel.ordered_map(_paper_page_at, site, indices, jobs=jobs) as paper_pages:
-        yield from _listing_pages(site)
-        yield "index.md", _home(site)
-        yield from _redirects(site).items()
-        yield from paper_pages
+    yield from _listing_pages(site)
+    yield "index.md", _home(site)
+    yield from _redirects(site).items()
+    for paper in collection.papers:
+        yield _paper_page(site, paper)
     yield from exports.export_files(collection, site.cited, site_url=settings.site_url)
     if settings.site_url:  # Atom ids and links must be absolute
         yield from feeds.feed_files(collection, site_url=settings.site_url,
@@ -181,10 +177,6 @@ def _home(site: Site) -> str:
         featured=[p.id for p in papers if p.curation.featured], by_status=by_status,
         pager=Pager(1, ("index.md",), 0, 0),
     )  # fmt: skip
-
-
-def _paper_page_at(site: Site, index: int) -> tuple[str, str]:
-    return _paper_page(site, site.collection.papers[index])
 
 
 def _paper_page(site: Site, paper: Paper) -> tuple[str, str]:

@@ -341,8 +341,10 @@ def shipped_collection(tmp_path_factory) -> Collection:
 
 def test_shipped_lists_export_and_parse(shipped_collection):
     cited = exports.citations(shipped_collection, site_url=SITE)
-    files = {path: "".join(pieces)
-             for path, pieces in exports.export_files(shipped_collection, cited, site_url=SITE)}
+    files = {
+        path: "".join(pieces)
+        for path, pieces in exports.export_files(shipped_collection, cited, site_url=SITE)
+    }
     count = len(shipped_collection.papers)
     assert len(files) == 5
     document = json.loads(files["papers.json"])

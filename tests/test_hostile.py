@@ -63,7 +63,7 @@ def _abstract(soup: BeautifulSoup) -> str:
     assert heading is not None
     parts = []
     for sibling in heading.find_next_siblings():
-        if sibling.name == "h2":
+        if sibling.name == "h2" or sibling.find("h2"):  # the next section, maybe wrapped
             break
         parts.append(sibling.get_text())
     return " ".join(parts)

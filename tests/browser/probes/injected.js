@@ -8,9 +8,15 @@
   const all = [...document.querySelectorAll('*')];
   const handlers = all.flatMap(el => [...el.attributes].filter(a => /^on/i.test(a.name))
                                       .map(a => el.tagName + ' ' + a.name));
+  // The Cite box's downloads are data: URLs of a citation type (never HTML), the record
+  // percent-encoded through and through, on links the browser saves rather than opens.
+  const citation = /^data:application\/(x-bibtex|x-research-info-systems);charset=utf-8,[A-Za-z0-9%._~\/-]*$/;
+  const download = (el, value) => el.tagName === 'A' && el.hasAttribute('download')
+                                  && citation.test(value);
   const urls = all.flatMap(el => ['href', 'src', 'action', 'formaction', 'xlink:href']
       .map(name => el.getAttribute(name))
-      .filter(value => value && /^\s*(javascript|data|vbscript):/i.test(value)));
+      .filter(value => value && /^\s*(javascript|data|vbscript):/i.test(value)
+                       && !download(el, value)));
   const places = 'article.md-content__inner, .md-sidebar, .md-header__topic, .md-search-result';
   const active = 'script, iframe, frame, object, embed, style, link, meta, base, form';
   const elements = [...document.querySelectorAll(places)].flatMap(root =>
