@@ -1,19 +1,24 @@
 """Derived metadata: each enricher owns one concern; this module only sequences them. Pure.
 
-Per paper: title (unless a source gave one), summary, kind. Across the collection:
-tags (weighed against all papers), topics (from the taxonomy), related papers.
+Per paper: title (unless a source gave one), summary, kind, topics (from the taxonomy), each
+paper on any core (`parallel`). Across the collection: tags (weighed against all papers),
+related papers.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from . import related, summaries, tags, titles, topics
+from . import parallel, related, summaries, tags, titles, topics
 from .models import Paper, Taxonomy, TopicMatch
 
 
 def describe(papers: list[Paper]) -> list[Paper]:
-    return [_describe(paper) for paper in papers]
+    return parallel.ordered_map(_describe_at, papers, len(papers))
+
+
+def _describe_at(papers: list[Paper], index: int) -> Paper:
+    return _describe(papers[index])
 
 
 def _describe(paper: Paper) -> Paper:
@@ -35,10 +40,13 @@ def tag(papers: list[Paper]) -> list[Paper]:
 
 
 def classify_topics(papers: list[Paper], taxonomy: Taxonomy) -> list[Paper]:
-    return [replace(paper, topics=_topics(paper, taxonomy)) for paper in papers]
+    found = parallel.ordered_map(_topics_at, (papers, taxonomy), len(papers))
+    return [replace(paper, topics=matches) for paper, matches in zip(papers, found, strict=True)]
 
 
-def _topics(paper: Paper, taxonomy: Taxonomy) -> tuple[TopicMatch, ...]:
+def _topics_at(shared: tuple[list[Paper], Taxonomy], index: int) -> tuple[TopicMatch, ...]:
+    papers, taxonomy = shared
+    paper = papers[index]
     return topics.assign_topics(taxonomy, text=paper.text, title=paper.title, tags=paper.tags)
 
 

@@ -1,0 +1,71 @@
+"""A pure per-item function mapped over many items on every core, results in input order.
+
+Workers are forked, so they start with the parent's memory (the papers, compiled regexes and
+word lists) instead of receiving it pickled: only item numbers go out and results come back.
+Forking is only safe in a process running no other thread (a lock held by another thread at
+the fork stays locked forever in the child), so under `mkdocs serve`, which watches files
+from threads, and where fork does not exist, the map runs in this process. The results never
+depend on the number of workers.
+"""
+
+from __future__ import annotations
+
+import gc
+import multiprocessing
+import os
+import threading
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import TypeVar
+
+Shared = TypeVar("Shared")
+Result = TypeVar("Result")
+
+MIN_ITEMS_PER_WORKER = 500  # below this, starting a worker costs more than it saves
+CHUNKS_PER_WORKER = 4  # a few chunks each, so one slow chunk does not leave a core idle
+
+# What the forked workers run: set just before the pool forks, read by `_run_chunk` there.
+_TASK: tuple[Callable, object] | None = None
+
+
+def available_cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
+def worker_count(items: int) -> int:
+    """One worker per available core, fewer for small inputs, none (this process does the
+    work) where forking is unsafe or impossible."""
+    if "fork" not in multiprocessing.get_all_start_methods() or threading.active_count() > 1:
+        return 0
+    workers = min(available_cores(), items // MIN_ITEMS_PER_WORKER)
+    return workers if workers > 1 else 0
+
+
+def ordered_map(function: Callable[[Shared, int], Result], shared: Shared, count: int) -> list:
+    """`[function(shared, i) for i in range(count)]`, on every core when it pays."""
+    workers = worker_count(count)
+    if not workers:
+        return [function(shared, index) for index in range(count)]
+    global _TASK
+    size = -(-count // (workers * CHUNKS_PER_WORKER))
+    chunks = [range(start, min(start + size, count)) for start in range(0, count, size)]
+    _TASK = (function, shared)
+    # A garbage collection in a worker would walk, and so write to, every object inherited
+    # from this process, copying its memory page by page; frozen objects are never walked.
+    gc.freeze()
+    try:
+        context = multiprocessing.get_context("fork")
+        with ProcessPoolExecutor(workers, mp_context=context) as pool:
+            return [result for chunk in pool.map(_run_chunk, chunks) for result in chunk]
+    finally:
+        _TASK = None
+        gc.unfreeze()
+
+
+def _run_chunk(chunk: Sequence[int]) -> list:
+    assert _TASK is not None, "a worker runs only in a process forked by ordered_map"
+    function, shared = _TASK
+    return [function(shared, index) for index in chunk]
