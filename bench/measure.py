@@ -28,10 +28,11 @@ class Run:
 
     seconds: float
     cpu_seconds: float
-    max_rss_mb: float
+    max_rss_mb: float  # of the largest single process (wait4's rusage)
     returncode: int
     stdout: str
     stderr: str
+    peak_pss_mb: float = 0.0  # the process and its workers together, sampled every 50 ms
 
     @property
     def ok(self) -> bool:
@@ -52,10 +53,13 @@ def run(command: list[str], *, cwd: Path, env: dict[str, str], timeout: float) -
         process = subprocess.Popen(command, cwd=cwd, env=env, stdout=out, stderr=err)
         timer = threading.Timer(timeout, process.kill)
         timer.start()
+        sampler = _TreeMemory(process.pid)
+        sampler.start()
         try:
             _, status, usage = os.wait4(process.pid, 0)
         finally:
             timer.cancel()
+            sampler.stop()
         seconds = time.perf_counter() - start
         process.returncode = os.waitstatus_to_exitcode(status)
         out.seek(0)
@@ -67,7 +71,47 @@ def run(command: list[str], *, cwd: Path, env: dict[str, str], timeout: float) -
             returncode=process.returncode,
             stdout=out.read().decode("utf-8", "replace"),
             stderr=err.read().decode("utf-8", "replace"),
+            peak_pss_mb=sampler.peak_kb / 1024,
         )
+
+
+class _TreeMemory(threading.Thread):
+    """Samples the summed PSS (proportional set size: pages shared copy-on-write by forked
+    workers counted once, split between them) of a process and all its descendants. wait4's
+    peak RSS is that of the largest single process only, which undercounts workers."""
+
+    def __init__(self, pid: int) -> None:
+        super().__init__(daemon=True)
+        self.pid, self.peak_kb = pid, 0
+        self._done = threading.Event()
+
+    def run(self) -> None:
+        while not self._done.is_set():
+            total = sum(_pss_kb(pid) for pid in _descendants(self.pid))
+            self.peak_kb = max(self.peak_kb, total)
+            self._done.wait(0.05)
+
+    def stop(self) -> None:
+        self._done.set()
+        self.join()
+
+
+def _descendants(pid: int) -> list[int]:
+    try:
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:
+        return [pid]
+    return [pid, *(found for child in children for found in _descendants(int(child)))]
+
+
+def _pss_kb(pid: int) -> int:
+    try:
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            if line.startswith("Pss:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
 
 
 Snapshot = dict[str, tuple[int, int, int]]

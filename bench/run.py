@@ -109,6 +109,7 @@ def measure_size(n: int, args, sources: list[str], env: dict, notes: list[str]) 
 def _summary(done: measure.Run) -> dict:
     return {
         "seconds": done.seconds, "cpu_seconds": done.cpu_seconds, "max_rss_mb": done.max_rss_mb,
+        "peak_pss_mb": done.peak_pss_mb,
         "stages": done.stages(), "ok": done.ok, "stdout": done.stdout.strip()[-300:],
     }  # fmt: skip
 
