@@ -78,3 +78,14 @@ def seed_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     project = copy_project(tmp_path_factory.mktemp("seed") / "project")
     run_cli(project, "build", "--strict")
     return project
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
+    """Print every timing the browser tests recorded (also on xdist workers). Here, not in
+    tests/browser/: under xdist only this conftest is loaded by the process that reports."""
+    lines = [value for report in terminalreporter.stats.get("passed", [])
+             for name, value in report.user_properties if name == "timing"]  # fmt: skip
+    if lines:
+        terminalreporter.section("browser timings")
+        for line in lines:
+            terminalreporter.write_line(line)

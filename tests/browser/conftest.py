@@ -153,16 +153,6 @@ def timing(record_property) -> Callable[[str, float], None]:
     return record
 
 
-def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
-    """Print every recorded timing (also those recorded on xdist workers)."""
-    lines = [value for report in terminalreporter.stats.get("passed", [])
-             for name, value in report.user_properties if name == "timing"]  # fmt: skip
-    if lines:
-        terminalreporter.section("browser timings")
-        for line in lines:
-            terminalreporter.write_line(line)
-
-
 def screenshot_path(name: str) -> Path:
     folder = ARTIFACTS / "screenshots"
     folder.mkdir(parents=True, exist_ok=True)
