@@ -79,8 +79,8 @@ def write_tree(
         if not staging.files and not stale and manifest == old:
             return WriteResult((), (), kept, len(manifest))
         union = dict(sorted({**{p: old[p] for p in stale}, **manifest}.items()))
-        staging.add(_UNION, _manifest_bytes(union))
-        staging.add(MANIFEST, _manifest_bytes(manifest))
+        staging.add(_UNION, [_manifest_bytes(union)])
+        staging.add(MANIFEST, [_manifest_bytes(manifest)])
     except BaseException:
         staging.discard()
         raise
@@ -119,9 +119,9 @@ def _stage_changed(
             data = content.encode("utf-8")
             manifest[path] = _digest(data)
             if not foreign and _differs(target, data):
-                staging.add(path, data)
+                staging.add(path, [data])
         else:  # staged piece by piece, then dropped again if it came out the same
-            manifest[path] = staging.add_pieces(path, content)
+            manifest[path] = staging.add(path, content)
             if foreign or _same_file(staging.files[path], target):
                 staging.drop(path)
     return manifest, sorted(foreign)
@@ -281,19 +281,8 @@ class _Staging:
         self.files: dict[str, Path] = {}
         self._created_dirs: list[Path] = []
 
-    def add(self, path: str, data: bytes) -> None:
-        target = self.root / path
-        try:
-            self._created_dirs.extend(_make_parents(target.parent))
-            temporary = target.with_name(target.name + _TMP_SUFFIX)
-            self.files[path] = temporary
-            _write_bytes(temporary, data)
-        except OSError as error:
-            raise WriteError(f"cannot write {error.filename or 'a page'}: {error.strerror}; "
-                             "the previous pages are unchanged") from None  # fmt: skip
-
-    def add_pieces(self, path: str, pieces: Iterable[str]) -> str:
-        """Stage a file given as pieces of text; returns the digest of its bytes."""
+    def add(self, path: str, pieces: Iterable[bytes | str]) -> str:
+        """Stage one file given as bytes or pieces of text; returns the digest of its bytes."""
         target = self.root / path
         try:
             self._created_dirs.extend(_make_parents(target.parent))
