@@ -1,6 +1,7 @@
 """What leaves the site for other tools: BibTeX, RIS, JSON (with its JSON Schema) and CSV.
 
-Pure: every function returns text; `render` decides the paths and `writer` writes them. Each
+Pure: every function returns text (the whole-list files as pieces, a paper at a time);
+`render` decides the paths and `writer` writes them. Each
 value is first `clean`ed (control characters out, whitespace collapsed to single spaces), then
 escaped by the one escaper of its format, so nothing a curator or a bibliographic source wrote
 can end a record, start a field or run as a spreadsheet formula. Authors, year and venue appear

@@ -1,9 +1,11 @@
-"""Collection -> generated Markdown pages (path under docs/ -> text). Pure: no I/O but templates.
+"""Collection -> generated Markdown pages, yielded one by one as (path under docs/, text).
+Pure: no I/O but templates.
 
 Templates are Jinja2 files in `templates/`. Output is Markdown, so the escaping is Markdown's:
 every value a template prints is escaped by `finalize` unless it is `Md` (Markdown this
 package produced itself, from the markup module or from a URL it built). A template cannot
-forget to escape. Front matter is a dict dumped by python-frontmatter, never formatted by hand.
+forget to escape. Front matter is a dict dumped by python-frontmatter (through `yamldump`),
+never formatted by hand.
 """
 
 from __future__ import annotations
