@@ -4,8 +4,8 @@ Workers are forked, so they start with the parent's memory (the papers, compiled
 word lists) instead of receiving it pickled: only item numbers go out and results come back.
 Forking is only safe in a process running no other thread (a lock held by another thread at
 the fork stays locked forever in the child), so under `mkdocs serve`, which watches files
-from threads, and where fork does not exist, the map runs in this process. The results never
-depend on the number of workers.
+from threads, and off Linux, the map runs in this process. The results never depend on the
+number of workers.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from __future__ import annotations
 import gc
 import multiprocessing
 import os
+import sys
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -38,7 +39,8 @@ def available_cores() -> int:
 def worker_count(items: int) -> int:
     """One worker per available core, fewer for small inputs, none (this process does the
     work) where forking is unsafe or impossible."""
-    if "fork" not in multiprocessing.get_all_start_methods() or threading.active_count() > 1:
+    # Linux only: macOS has fork but its system libraries may crash in a forked child.
+    if not sys.platform.startswith("linux") or threading.active_count() > 1:
         return 0
     workers = min(available_cores(), items // MIN_ITEMS_PER_WORKER)
     return workers if workers > 1 else 0
