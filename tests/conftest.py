@@ -7,6 +7,7 @@ curator would. `seed_site` builds the shipped lists once per test session.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
 import subprocess
@@ -39,6 +40,25 @@ def copy_project(target: Path, *, lists: dict[str, str | bytes] | None = None) -
             data = content.encode("utf-8") if isinstance(content, str) else content
             (target / "lists" / name).write_bytes(data)
     return target
+
+
+def bench_synth():
+    """bench/synth.py, the scale benchmark's synthetic lists (bench/ is not a package)."""
+    if "bench_synth" not in sys.modules:
+        spec = importlib.util.spec_from_file_location("bench_synth", REPO / "bench" / "synth.py")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["bench_synth"] = module
+        spec.loader.exec_module(module)
+    return sys.modules["bench_synth"]
+
+
+def set_plugin_option(project: Path, key: str, value: str) -> None:
+    """Add `key: value` to the readinglist plugin's settings in the project's mkdocs.yml."""
+    config = project / "mkdocs.yml"
+    text = config.read_text(encoding="utf-8")
+    setting = "      lists_dir: lists\n"
+    assert setting in text, "mkdocs.yml no longer sets the plugin's lists_dir"
+    config.write_text(text.replace(setting, f"{setting}      {key}: {value}\n"), "utf-8")
 
 
 def _generated_docs(directory: str, names: list[str]) -> list[str]:

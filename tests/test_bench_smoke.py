@@ -6,28 +6,19 @@ reader and enriched by the real title and tag derivations.
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
 from pathlib import Path
 
 import pytest
 
 from generator import reader, tags, titles
+from tests.conftest import bench_synth
 
 REPO = Path(__file__).resolve().parent.parent
 N = 50
 
 
-def _load_synth():
-    spec = importlib.util.spec_from_file_location("bench_synth", REPO / "bench" / "synth.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_synth"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-synth = _load_synth()
+synth = bench_synth()
 
 
 @pytest.fixture(scope="module")

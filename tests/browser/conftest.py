@@ -18,7 +18,7 @@ import pytest
 
 from tests.browser.corpus import Corpus
 from tests.browser.server import SiteServer, serve
-from tests.conftest import REPO, copy_project, run_cli
+from tests.conftest import REPO, copy_project, run_cli, set_plugin_option
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -107,6 +107,18 @@ def edge_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     config.write_text("\n".join(lines) + "\n", encoding="utf-8")
     run_cli(project, "build")
     return project
+
+
+@pytest.fixture(scope="session")
+def edge_pagefind_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SiteServer]:
+    """The edge-case lists again, searched through Pagefind (`search_engine: pagefind`)."""
+    project = copy_project(tmp_path_factory.mktemp("edge-pagefind") / "project",
+                           lists=edge_lists())  # fmt: skip
+    set_plugin_option(project, "search_engine", "pagefind")
+    run_cli(project, "build")
+    site = project / "site"
+    with serve(site, built_site_url(site)) as server:
+        yield server
 
 
 @pytest.fixture(scope="session")

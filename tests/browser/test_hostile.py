@@ -55,6 +55,20 @@ def test_searching_hostile_text_shows_it_as_text(edge_server, page):
     assert state == {"pwned": None, "handlers": [], "urls": [], "elements": []}
 
 
+@pytest.mark.parametrize("query", ["onerror", "script", "javascript"])
+def test_pagefind_results_show_hostile_text_as_text(edge_pagefind_server, page, query):
+    """Pagefind's titles and excerpts come from the built pages; its worker escapes them
+    before Material's result list inserts them as HTML."""
+    page.add_init_script(TRAP)
+    page.goto(edge_pagefind_server.url())
+    outcome = search(page, query, edge_pagefind_server.base)
+    assert outcome.paths, f"the hostile abstracts mention {query}"
+    results = page.locator(".md-search-result__list")
+    assert query in results.inner_text().lower()
+    state = page.evaluate(INSPECT)
+    assert state == {"pwned": None, "handlers": [], "urls": [], "elements": []}
+
+
 def test_a_hostile_list_name_reads_exactly_as_written(edge_server, edge_site, page):
     """Escaped once: the reader sees the characters of the list name, not markup and not
     entities such as &lt;."""

@@ -10,9 +10,7 @@ Select or leave out with `-m scale` / `-m "not scale"`; it runs in the default s
 
 from __future__ import annotations
 
-import importlib.util
 import statistics
-import sys
 from pathlib import Path
 
 import pytest
@@ -21,7 +19,7 @@ from tests.browser.actions import search
 from tests.browser.coldsearch import cold_search, scale_queries
 from tests.browser.conftest import built_site_url
 from tests.browser.server import serve
-from tests.conftest import REPO, copy_project, run_cli
+from tests.conftest import REPO, bench_synth, copy_project, run_cli, set_plugin_option
 
 pytestmark = [pytest.mark.browser, pytest.mark.scale]
 
@@ -31,25 +29,13 @@ BAR_MS = 1_000  # issue 6: first keystroke -> first result, cold
 KEY_DELAY_MS = 50  # a quick typist; the typing itself counts inside the bar
 
 
-def _synth():
-    spec = importlib.util.spec_from_file_location("bench_synth", REPO / "bench" / "synth.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("bench_synth", module)
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.fixture(scope="session")
 def scale_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """5,000 synthetic papers built with `readinglist build --strict` and Pagefind."""
-    synth = _synth()
+    synth = bench_synth()
     lists = synth.make_lists(synth.read_sources(REPO / "lists"), PAPERS, seed=SEED)
     project = copy_project(tmp_path_factory.mktemp("scale") / "project", lists=lists)
-    config = project / "mkdocs.yml"
-    text = config.read_text(encoding="utf-8")
-    setting = "      lists_dir: lists\n"
-    assert setting in text
-    config.write_text(text.replace(setting, setting + "      search_engine: pagefind\n"), "utf-8")
+    set_plugin_option(project, "search_engine", "pagefind")
     run_cli(project, "build", "--strict")
     return project
 
