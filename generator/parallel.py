@@ -61,7 +61,13 @@ def ordered_map(function: Callable[[Shared, int], Result], shared: Shared, count
     try:
         context = multiprocessing.get_context("fork")
         with ProcessPoolExecutor(workers, mp_context=context) as pool:
-            return [result for chunk in pool.map(_run_chunk, chunks) for result in chunk]
+            try:
+                return [result for chunk in pool.map(_run_chunk, chunks) for result in chunk]
+            except BaseException:
+                # Chunks not started yet are dropped; leaving the `with` waits for the ones
+                # running, so no worker is still at work (writing, say) once this raises.
+                pool.shutdown(cancel_futures=True)
+                raise
     finally:
         _TASK = None
         gc.unfreeze()

@@ -100,10 +100,9 @@ def generate(settings: Settings, *, strict: bool = False) -> Report:
     if cached is not None:
         log.info("unchanged  inputs as last run: nothing derived or written")
         return Report(collection, (), (), time.perf_counter() - start)
-    # Pages go to the writer as they are rendered: one stage, never all pages in memory.
+    # Pages are rendered and staged together, on every core: never all pages in memory.
     with _stage("render+write", counts := {}):
-        files = render.render_site(collection, settings)
-        result = writer.write_tree(settings.docs_dir, files)
+        result = writer.write_batches(settings.docs_dir, render.render_site(collection, settings))
         writer.write_if_changed(settings.lock_path, lockfile.dump_lock(collection.lock))
         counts.update(pages=result.files, written=len(result.written), removed=len(result.removed))
     # The digest covers the lock as just written, so the next unchanged run is a no-op.

@@ -1,5 +1,5 @@
-"""Collection -> generated Markdown pages, yielded one by one as (path under docs/, text).
-Pure: no I/O but templates.
+"""Collection -> generated Markdown pages, as batches of (path under docs/, text), made on
+demand. Pure: no I/O but templates.
 
 Templates are Jinja2 files in `templates/`. Output is Markdown, so the escaping is Markdown's:
 every value a template prints is escaped by `finalize` unless it is `Md` (Markdown this
@@ -14,15 +14,15 @@ import html
 import posixpath
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cached_property, lru_cache, partial
 from pathlib import Path
 
 import frontmatter
 import jinja2
 
-from . import exports, feeds, markup, yamldump
+from . import exports, feeds, markup, parallel, yamldump
 from .config import Settings
 from .models import Collection, Paper
 from .slugs import assign
@@ -30,6 +30,7 @@ from .summaries import KIND_LABELS, KINDS
 
 TEMPLATES = Path(__file__).parent / "templates"
 _FRONT_MATTER = yamldump.Handler()
+Batch = Callable[[], Iterable[tuple[str, str | Iterable[str]]] | dict[str, str]]
 TAGS_PER_PAGE = 1000  # about 150 KB of HTML: the tags index stays small at any scale
 
 
@@ -74,11 +75,19 @@ class Entry:
     summary_text: str
 
 
-def _entry(paper: Paper) -> Entry:
+def _entries(papers: tuple[Paper, ...]) -> dict[str, Entry]:
+    """Every paper's entry, its Markdown made on every core."""
+    texts = parallel.ordered_map(_entry_texts_at, papers, len(papers))
+    return {paper.id: Entry(paper, f"papers/{paper.slug}.md", *map(Md, markdown), text)
+            for paper, (*markdown, text) in zip(papers, texts, strict=True)}  # fmt: skip
+
+
+def _entry_texts_at(papers: tuple[Paper, ...], index: int) -> tuple[str, str, str, str]:
+    """Title, summary and kind as Markdown, and the summary as plain text."""
+    paper = papers[index]
     summary = markup.parse(paper.summary)
-    kind = Md(markup.escape_markdown(KIND_LABELS[paper.kind]))
-    return Entry(paper, f"papers/{paper.slug}.md", Md(markup.escape_markdown(paper.title)),
-                 Md(summary.markdown), kind, summary.text)  # fmt: skip
+    title, kind = markup.escape_markdown(paper.title), KIND_LABELS[paper.kind]
+    return title, summary.markdown, markup.escape_markdown(kind), summary.text
 
 
 class Site:
@@ -92,10 +101,7 @@ class Site:
         self.shared_tags = {tag: ids for tag, ids in self.tags.items() if len(ids) > 1}
         self.tag_slugs = assign(((t, t) for t in self.shared_tags), {}, fallback_prefix="tag")
         self.cited = exports.citations(collection, site_url=settings.site_url)
-
-    @cached_property
-    def entries(self) -> dict[str, Entry]:
-        return {paper.id: _entry(paper) for paper in self.collection.papers}
+        self.entries = _entries(collection.papers)
 
     @cached_property
     def tags(self) -> dict[str, list[str]]:
@@ -140,21 +146,21 @@ class Site:
         }
 
 
-def render_site(
-    collection: Collection, settings: Settings
-) -> Iterator[tuple[str, str | Iterable[str]]]:
-    """Every generated file as (path under docs/, text), one at a time, so the writer never
-    holds them all; the large exports come as pieces of text."""
-    site = Site(collection, settings)
-    yield from _listing_pages(site)
-    yield "index.md", _home(site)
-    yield from _redirects(site).items()
-    for paper in collection.papers:
-        yield _paper_page(site, paper)
-    yield from exports.export_files(collection, site.cited, site_url=settings.site_url)
-    if settings.site_url:  # Atom ids and links must be absolute
-        yield from feeds.feed_files(collection, site_url=settings.site_url,
-                                    site_name=settings.site_name).items()  # fmt: skip
+def render_site(collection: Collection, settings: Settings) -> list[Batch]:
+    """Every generated file, in batches that can be made in any process, in any order: each
+    is a function returning (path under docs/, text) pairs, the large exports as pieces of
+    text. `writer.write_batches` makes them on every core; none holds more than a listing."""
+    site = Site(collection, settings)  # what every page needs, made once, before any batch
+    url = settings.site_url
+    # The largest first, so that no core is left with one of them at the end.
+    batches: list[Batch] = [lambda: exports.export_files(collection, site.cited, site_url=url)]
+    if url:  # Atom ids and links must be absolute
+        name = settings.site_name
+        batches.append(lambda: feeds.feed_files(collection, site_url=url, site_name=name))
+    batches += _listing_batches(site)
+    batches.append(lambda: {"index.md": _home(site), **_redirects(site)})
+    batches += [partial(_paper_page, site, paper) for paper in collection.papers]
+    return batches
 
 
 def _redirects(site: Site) -> dict[str, str]:
@@ -181,7 +187,7 @@ def _home(site: Site) -> str:
     )  # fmt: skip
 
 
-def _paper_page(site: Site, paper: Paper) -> tuple[str, str]:
+def _paper_page(site: Site, paper: Paper) -> dict[str, str]:
     entry = site.entries[paper.id]
     meta = {
         "id": paper.id,
@@ -211,7 +217,7 @@ def _paper_page(site: Site, paper: Paper) -> tuple[str, str]:
         "stars": "★" * paper.curation.rating + "☆" * (5 - paper.curation.rating),
         "related": [site.entries[pid] for pid in paper.related],
     }
-    return entry.path, _page("paper.md.j2", entry.path, meta, site=site, **context)
+    return {entry.path: _page("paper.md.j2", entry.path, meta, site=site, **context)}
 
 
 def _bibliographic(paper: Paper) -> dict:
@@ -250,44 +256,43 @@ class Pager:
         return self.paths[self.number] if self.number < len(self.paths) else None
 
 
-def _listing_pages(site: Site) -> Iterator[tuple[str, str]]:
+def _listing_batches(site: Site) -> list[Batch]:
+    """Each listing (topic, list, tag, kind, the indexes) as one batch of its pages."""
     collection = site.collection
     members = site.topic_members()
     topic_rows = [(t, members[t.name]) for t in collection.taxonomy.topics]
-    yield (
-        "topics/index.md",
-        _page("topics.md.j2", "topics/index.md", {"title": "Topics"}, site=site, topics=topic_rows),
-    )
+    batches: list[Batch] = [
+        lambda: {"topics/index.md": _page("topics.md.j2", "topics/index.md", {"title": "Topics"},
+                                          site=site, topics=topic_rows)},
+        lambda: {"lists/index.md": _page("lists.md.j2", "lists/index.md", {"title": "Lists"},
+                                         site=site, lists=collection.lists)},
+    ]  # fmt: skip
     for topic, ids in topic_rows:
         meta = {"title": html.escape(topic.name, quote=False), "summary": topic.description,
                 "feed": feeds.topic_feed_path(topic)}  # fmt: skip
         path = site.topic_path(topic.name)
-        yield from _listing(site, "topic.md.j2", path, meta, ids, topic=topic)
-    yield (
-        "lists/index.md",
-        _page(
-            "lists.md.j2", "lists/index.md", {"title": "Lists"}, site=site, lists=collection.lists
-        ),
-    )
+        batches.append(partial(_listing, site, "topic.md.j2", path, meta, ids, topic=topic))
     for rl in collection.lists:
-        meta = {"title": html.escape(rl.name, quote=False)}
-        ids = list(rl.paper_ids)
-        yield from _listing(site, "list.md.j2", site.list_path(rl.name), meta, ids, reading_list=rl)
+        meta, path = {"title": html.escape(rl.name, quote=False)}, site.list_path(rl.name)
+        batches.append(partial(_listing, site, "list.md.j2", path, meta, list(rl.paper_ids),
+                               reading_list=rl))  # fmt: skip
     # Shared tags first: a tag of one paper is a weaker path to other papers.
     ordered = sorted(site.tags, key=lambda t: (len(site.tags[t]) < 2, t.lower(), t))
-    meta = {"title": "Tags"}
-    yield from _listing(site, "tags.md.j2", "tags/index.md", meta, ordered, size=TAGS_PER_PAGE)
+    batches.append(partial(_listing, site, "tags.md.j2", "tags/index.md", {"title": "Tags"},
+                           ordered, size=TAGS_PER_PAGE))  # fmt: skip
     # Tag and kind pages only repeat the papers' own tags and kinds: kept out of search, where
     # they would crowd the papers themselves.
     unsearched = {"search": {"exclude": True}}
     for tag, ids in site.shared_tags.items():
         meta = {"title": html.escape(tag, quote=False), **unsearched}
-        yield from _listing(site, "tag.md.j2", site.tag_path(tag), meta, ids, tag=tag)
+        batches.append(partial(_listing, site, "tag.md.j2", site.tag_path(tag), meta, ids,
+                               tag=tag))  # fmt: skip
     for kind in KINDS:
         ids = [p.id for p in collection.papers if p.kind == kind]
-        meta = {"title": KIND_LABELS[kind], **unsearched}
-        path, label = site.kind_path(kind), KIND_LABELS[kind]
-        yield from _listing(site, "kind.md.j2", path, meta, ids, label=label)
+        meta, label = {"title": KIND_LABELS[kind], **unsearched}, KIND_LABELS[kind]
+        batches.append(partial(_listing, site, "kind.md.j2", site.kind_path(kind), meta, ids,
+                               label=label))  # fmt: skip
+    return batches
 
 
 def _listing(

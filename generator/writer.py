@@ -5,9 +5,11 @@ with its hash: files in it may be replaced or removed, any other file in docs/ i
 curator's and is never touched. A generated file the curator has since edited is not deleted
 when it stops being generated: it is disowned (left in place, dropped from the manifest).
 
-A write is a two-phase commit. Phase one writes every changed file, and the manifests, beside
-its target under a temporary name; a failure there (disk full, Ctrl-C) removes the temporaries
-and leaves every previous file as it was. Phase two only renames and deletes, which cannot run
+A write is a two-phase commit. Phase one writes every changed file, and the manifests, into a
+staging folder (`docs/.readinglist-staging/`), and makes the folders they go to; a failure
+there (disk full, Ctrl-C, a crashed worker) removes the staging folder and those folders and
+leaves every previous file as it was. Pages can be rendered and staged on every core
+(`write_batches`). Phase two only renames and deletes, which cannot run
 out of space, with Ctrl-C held until it is done: first a manifest owning old and new files
 alike, then the pages, then the final manifest, so even a killed process never leaves a file
 the next run would take for the curator's. Unchanged files are not rewritten, so a second run
@@ -26,16 +28,21 @@ import os
 import shutil
 import signal
 import threading
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
+from typing import NamedTuple
 
+from . import parallel
 from .errors import ReadingListError
 
 log = logging.getLogger(__name__)
 
 MANIFEST = ".readinglist-manifest.json"
 _TMP_SUFFIX = ".readinglist-tmp"
+# Phase one's temporaries, all in one folder: a dot-folder, which MkDocs never publishes,
+# and one `rmtree` to discard whatever a failed or killed run staged, from any process.
+STAGING = ".readinglist-staging"
 _UNION = ".readinglist-manifest-union.json"  # staged name of phase two's first manifest
 
 
@@ -52,79 +59,113 @@ class WriteResult:
 
 
 Content = str | Iterable[str]  # a file's text, or its text in pieces (large exports)
+Files = Mapping[str, Content] | Iterable[tuple[str, Content]]
 
 
-def write_tree(
-    root: Path, files: Mapping[str, Content] | Iterable[tuple[str, Content]]
-) -> WriteResult:
+def write_tree(root: Path, files: Files) -> WriteResult:
     """Make the generated files under `root` exactly `files` (relative POSIX path -> text).
 
     `files` may be a generator: each file is compared and, if changed, staged as it arrives,
     so no more than one page is held here at a time however large the site; a file given in
     pieces is never whole in memory at all."""
+    return write_batches(root, [lambda: files])
+
+
+def write_batches(root: Path, batches: Sequence[Callable[[], Files]]) -> WriteResult:
+    """`write_tree` for files made by independent functions, each returning some of them.
+
+    Batches are made, compared and staged on every core (`parallel`): each worker renders
+    its pages and stages those that changed, and only paths and digests come back here."""
     old = read_manifest(root)
-    _remove_leftovers(root, list(old))
-    staging = _Staging(root)
+    _remove_leftovers(root)
+    area, created = root / STAGING, []
     try:
-        manifest, foreign = _stage_changed(root, files, old, staging)
-        if foreign:
-            raise WriteError(
-                f"{len(foreign)} file(s) in the way were not written by readinglist, "
-                f"first: {root / foreign[0]}; move them and build again (nothing was written)"
-            )
+        created += _make_parents(area)
+        staged = parallel.ordered_map(_stage_batch, (root, old, batches), len(batches))
+        manifest, changed = _merged(root, staged)
         gone = sorted(p for p in old if p not in manifest)
         kept = tuple(p for p in gone if _edited(root / p, old[p]))
         stale = tuple(p for p in gone if p not in kept)
-        manifest = dict(sorted(manifest.items()))
-        if not staging.files and not stale and manifest == old:
+        if not changed and not stale and manifest == old:
+            _discard(area, created)
             return WriteResult((), (), kept, len(manifest))
         union = dict(sorted({**{p: old[p] for p in stale}, **manifest}.items()))
-        staging.add(_UNION, [_manifest_bytes(union)])
-        staging.add(MANIFEST, [_manifest_bytes(manifest)])
+        _stage(area / _UNION, [_manifest_bytes(union)])
+        _stage(area / MANIFEST, [_manifest_bytes(manifest)])
+        for directory in sorted({(root / path).parent for path in changed}):
+            created += _make_parents(directory)
     except BaseException:
-        staging.discard()
+        _discard(area, created)
         raise
-    staged = dict(staging.files)
     with _deferred_interrupts():
-        os.replace(staged.pop(_UNION), root / MANIFEST)
-        final = staged.pop(MANIFEST)
-        for path, temporary in staged.items():
-            os.replace(temporary, root / path)
+        os.replace(area / _UNION, root / MANIFEST)
+        for path, temporary in changed.items():
+            os.replace(area / temporary, root / path)
         for path in stale:
             _remove(root, path)
-        os.replace(final, root / MANIFEST)
+        os.replace(area / MANIFEST, root / MANIFEST)
+    shutil.rmtree(area)  # by now only the emptied folders of each process
     for path in kept:
         log.warning("%s: no longer generated but edited by hand, so left in place", root / path)
-    return WriteResult(tuple(sorted(staged)), stale, kept, len(manifest))
+    return WriteResult(tuple(sorted(changed)), stale, kept, len(manifest))
 
 
-def _stage_changed(
-    root: Path,
-    files: Mapping[str, Content] | Iterable[tuple[str, Content]],
-    old: dict[str, str],
-    staging: _Staging,
-) -> tuple[dict[str, str], list[str]]:
-    """Phase one: stage every file whose text changed. Returns the new manifest (path ->
-    digest of every file) and the paths taken by files that are not ours."""
-    manifest: dict[str, str] = {}
-    foreign: list[str] = []
-    for path, content in files.items() if isinstance(files, Mapping) else files:
+class _Staged(NamedTuple):
+    path: str
+    digest: str
+    temporary: str | None  # its name in the staging folder, if changed
+    foreign: bool  # the path holds a file readinglist did not write
+
+
+def _stage_batch(shared: tuple[Path, dict[str, str], Sequence[Callable]], index: int) -> list:
+    """Phase one for one batch, in whichever process runs it: stage each file whose text
+    changed, under a name no other batch uses. A failure leaves its temporaries to `_discard`."""
+    root, old, batches = shared
+    # A folder per process: creating files in one folder takes a lock on it, which would
+    # leave one process waiting on the other's file system work.
+    own = str(os.getpid())
+    (root / STAGING / own).mkdir(exist_ok=True)
+    area, staged = root / STAGING, []
+    files = batches[index]()
+    for number, (path, content) in enumerate(files.items() if isinstance(files, Mapping)
+                                             else files):  # fmt: skip
         path = _safe_relative(path)
-        if path in manifest:
-            raise WriteError(f"generated twice in one run: {path!r}")
-        target = root / path
-        if path not in old and target.exists():
-            foreign.append(path)
+        target, temporary = root / path, f"{own}/{index}-{number}"
+        foreign = path not in old and target.exists()
         if isinstance(content, str):
             data = content.encode("utf-8")
-            manifest[path] = _digest(data)
-            if not foreign and _differs(target, data):
-                staging.add(path, [data])
+            digest = _digest(data)
+            if foreign or not _differs(target, data):
+                temporary = None
+            else:
+                _stage(area / temporary, [data])
         else:  # staged piece by piece, then dropped again if it came out the same
-            manifest[path] = staging.add(path, content)
-            if foreign or _same_file(staging.files[path], target):
-                staging.drop(path)
-    return manifest, sorted(foreign)
+            digest = _stage(area / temporary, content)
+            if foreign or _same_file(area / temporary, target):
+                (area / temporary).unlink()
+                temporary = None
+        staged.append(_Staged(path, digest, temporary, foreign))
+    return staged
+
+
+def _merged(root: Path, batches: list[list[_Staged]]) -> tuple[dict[str, str], dict[str, str]]:
+    """The new manifest (path -> digest of every file, sorted) and the changed files (path ->
+    temporary); refuses paths made twice and paths taken by files that are not ours."""
+    manifest, changed, foreign = {}, {}, []
+    for item in (item for batch in batches for item in batch):
+        if item.path in manifest:
+            raise WriteError(f"generated twice in one run: {item.path!r}")
+        manifest[item.path] = item.digest
+        if item.foreign:
+            foreign.append(item.path)
+        elif item.temporary is not None:
+            changed[item.path] = item.temporary
+    if foreign:
+        raise WriteError(
+            f"{len(foreign)} file(s) in the way were not written by readinglist, "
+            f"first: {root / sorted(foreign)[0]}; move them and build again (nothing was written)"
+        )
+    return dict(sorted(manifest.items())), changed
 
 
 def _manifest_bytes(files: dict[str, str]) -> bytes:
@@ -244,11 +285,10 @@ def _safe_relative(path: str) -> str:
     return pure.as_posix()
 
 
-def _remove_leftovers(root: Path, paths: list[str]) -> None:
-    """Temporaries a killed run left behind (MkDocs would publish them as static files)."""
-    for path in [*paths, MANIFEST, _UNION]:
-        target = root / path
-        target.with_name(target.name + _TMP_SUFFIX).unlink(missing_ok=True)
+def _remove_leftovers(root: Path) -> None:
+    """What a killed run staged and never renamed (MkDocs skips dot-folders, but the next run
+    must not mistake it for its own)."""
+    shutil.rmtree(root / STAGING, ignore_errors=True)
 
 
 def _differs(path: Path, data: bytes) -> bool:
@@ -272,37 +312,21 @@ def _edited(path: Path, digest: str) -> bool:
         return False
 
 
-class _Staging:
-    """Phase one's temporaries: each file beside its target under a temporary name. On any
-    failure (disk full, Ctrl-C) `discard` removes them all, leaving every previous file."""
+def _stage(temporary: Path, pieces: Iterable[bytes | str]) -> str:
+    """Write one temporary; returns the digest of its bytes."""
+    try:
+        return _write_pieces(temporary, pieces)
+    except OSError as error:
+        raise WriteError(f"cannot write {error.filename or 'a page'}: {error.strerror}; "
+                         "the previous pages are unchanged") from None  # fmt: skip
 
-    def __init__(self, root: Path) -> None:
-        self.root = root
-        self.files: dict[str, Path] = {}
-        self._created_dirs: list[Path] = []
 
-    def add(self, path: str, pieces: Iterable[bytes | str]) -> str:
-        """Stage one file given as bytes or pieces of text; returns the digest of its bytes."""
-        target = self.root / path
-        try:
-            self._created_dirs.extend(_make_parents(target.parent))
-            temporary = target.with_name(target.name + _TMP_SUFFIX)
-            self.files[path] = temporary
-            return _write_pieces(temporary, pieces)
-        except OSError as error:
-            raise WriteError(f"cannot write {error.filename or 'a page'}: {error.strerror}; "
-                             "the previous pages are unchanged") from None  # fmt: skip
-
-    def drop(self, path: str) -> None:
-        self.files.pop(path).unlink(missing_ok=True)
-
-    def discard(self) -> None:
-        for temporary in self.files.values():
-            temporary.unlink(missing_ok=True)
-        for directory in reversed(self._created_dirs):
-            with contextlib.suppress(OSError):
-                directory.rmdir()
-        self.files.clear()
+def _discard(area: Path, created: list[Path]) -> None:
+    """Undo phase one: the staged temporaries, then the folders made for them."""
+    shutil.rmtree(area, ignore_errors=True)
+    for directory in reversed(created):
+        with contextlib.suppress(OSError):
+            directory.rmdir()
 
 
 def _make_parents(directory: Path) -> list[Path]:

@@ -1,4 +1,5 @@
-"""Describing papers on every core: the same papers as in one process, and only where safe.
+"""Describing papers and writing pages on every core: the same result as in one process,
+nothing left behind when a worker fails, and forking only where safe.
 
 The forking checks run in a fresh interpreter: a test process may hold threads of its own
 (Playwright's, under xdist), and then `parallel` rightly refuses to fork.
@@ -47,6 +48,36 @@ print(len(papers), two, one, on_two == on_one, complete)
 """
 
 
+WRITE = """
+import errno, sys
+from pathlib import Path
+from generator import parallel, writer
+root, count = Path(sys.argv[1]), 2 * parallel.MIN_ITEMS_PER_WORKER
+def page(i, text):
+    return lambda: [(f"p/{i % 7}/{i}.md", text + str(i)), (f"q/{i}.json", [text, str(i)])]
+def tree(folder):
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*")
+            if p.is_file()}
+def full_disk():
+    yield "half a page"
+    raise OSError(errno.ENOSPC, "No space left on device")
+def write(folder, cores, batches):
+    parallel.available_cores = lambda: cores
+    return writer.write_batches(root / folder, batches)
+first = [page(i, "v1 ") for i in range(count)]
+two, workers = write("two", 2, first), parallel.worker_count(count)
+one = write("one", 1, first)
+print(workers, tree(root / "two") == tree(root / "one"), two == one)
+before = tree(root / "two")
+broken = [page(i, "v2 ") for i in range(count - 1)] + [lambda: [("new/x.json", full_disk())]]
+try:
+    write("two", 2, broken)
+except writer.WriteError as error:
+    print("No space left" in str(error), tree(root / "two") == before)
+print(sorted(p.name for p in (root / "two").iterdir()))
+"""
+
+
 def test_results_come_back_in_input_order_from_forked_workers():
     assert _in_fresh_process(ORDER) == ["3", "True"]
 
@@ -74,3 +105,13 @@ def test_papers_described_on_two_cores_equal_those_described_in_one(tmp_path: Pa
     project = copy_project(tmp_path / "project", lists=lists)
     found = _in_fresh_process(DESCRIBE, str(project / "lists"))
     assert found == ["1200", "2", "0", "True", "True"]
+
+
+def test_pages_staged_on_two_cores_are_the_pages_staged_in_one_and_a_failure_leaves_none(
+    tmp_path: Path,
+):
+    """A full disk in one worker: the other worker's staged pages go too, the tree is as it
+    was, and neither the staging folder nor a folder made for a new page is left."""
+    found = _in_fresh_process(WRITE, str(tmp_path))
+    assert found[:5] == ["2", "True", "True", "True", "True"]
+    assert " ".join(found[5:]) == "['.readinglist-manifest.json', 'p', 'q']"
