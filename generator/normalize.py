@@ -10,13 +10,15 @@ merge papers: two papers may share a title.)
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
+from typing import NamedTuple
 
-from . import markup
+from . import markup, parallel
 from .bibfields import merge_keys
 from .links import find_links
-from .models import Paper, Problem, ReadingList, Source
+from .models import Link, Paper, Problem, ReadingList, Source
 from .reader import RawAbstract, RawList, fingerprint
 
 
@@ -31,13 +33,14 @@ def merge(raw_lists: list[RawList]) -> tuple[list[Paper], list[ReadingList], lis
     problems: list[Problem] = []
     members: dict[str, list[str]] = {}
     files: dict[str, list[Path]] = {}
+    read = _read_all([raw for raw in raw_lists if raw.abstracts])
     for raw in raw_lists:
         if not raw.abstracts:  # an empty or header-only file is reported, not a list page
             continue
         files.setdefault(raw.name, []).append(raw.path)
         ids = members.setdefault(raw.name, [])
         for abstract in raw.abstracts:
-            paper = _add(papers, abstract, raw, problems)
+            paper = _add(papers, abstract, next(read), raw, problems)
             if paper.id not in ids:
                 ids.append(paper.id)
     aliases = _same_records(list(papers.values()))
@@ -48,6 +51,28 @@ def merge(raw_lists: list[RawList]) -> tuple[list[Paper], list[ReadingList], lis
         for name, ids in members.items()
     ]
     return list(papers.values()), lists, problems
+
+
+class _Read(NamedTuple):
+    """What one abstract's markup gives, independent of any other abstract."""
+
+    id: str
+    text: str
+    links: tuple[Link, ...]
+    problems: list[str]
+
+
+def _read_all(raw_lists: list[RawList]) -> Iterator[_Read]:
+    """Each abstract of each list read, in order, on every core (the markup parse is most of
+    normalising)."""
+    abstracts = [abstract.text for raw in raw_lists for abstract in raw.abstracts]
+    return iter(parallel.ordered_map(_read_at, abstracts, len(abstracts)))
+
+
+def _read_at(abstracts: list[str], index: int) -> _Read:
+    text = abstracts[index]
+    parsed = markup.parse(text)  # once: text, links and problems all come from it
+    return _Read(paper_id(text), parsed.text, find_links(parsed.urls), markup.problems_in(parsed))
 
 
 def _same_records(papers: list[Paper]) -> dict[str, str]:
@@ -76,18 +101,16 @@ def _unique(ids) -> list[str]:
 
 
 def _add(
-    papers: dict[str, Paper], abstract: RawAbstract, raw: RawList, problems: list[Problem]
-) -> Paper:
-    pid = paper_id(abstract.text)
+    papers: dict[str, Paper], abstract: RawAbstract, read: _Read, raw: RawList,
+    problems: list[Problem],
+) -> Paper:  # fmt: skip
+    pid = read.id
     source = Source(raw.path, abstract.line)
     known = papers.get(pid)
     if known is None:
-        parsed = markup.parse(abstract.text)  # once: text, links and problems all come from it
-        paper = Paper(pid, abstract.text, parsed.text, (raw.name,), (source,), bib=abstract.bib,
-                      links=find_links(parsed.urls))  # fmt: skip
-        problems.extend(
-            Problem(raw.path, abstract.line, message) for message in markup.problems_in(parsed)
-        )
+        paper = Paper(pid, abstract.text, read.text, (raw.name,), (source,), bib=abstract.bib,
+                      links=read.links)  # fmt: skip
+        problems.extend(Problem(raw.path, abstract.line, message) for message in read.problems)
     else:
         names = known.lists if raw.name in known.lists else (*known.lists, raw.name)
         paper = replace(known, lists=names, sources=(*known.sources, source),
