@@ -16,6 +16,7 @@ import zlib
 from collections.abc import Iterable
 from pathlib import Path
 
+from . import parallel
 from .errors import ConfigError
 from .models import Lock, LockedPaper, Paper, ReadingList
 from .slugs import assign, is_safe_slug
@@ -82,6 +83,10 @@ def sketch(text: str) -> tuple[int, ...]:
     return tuple(sorted(set(map(zlib.crc32, pair_bytes)))[:SKETCH_SIZE])
 
 
+def _sketch_at(papers: list[Paper], index: int) -> tuple[int, ...]:
+    return sketch(papers[index].text)
+
+
 def similarity(a: tuple[int, ...], b: tuple[int, ...]) -> float:
     if not a or not b:
         return 0.0
@@ -94,7 +99,9 @@ def address(
 ) -> tuple[dict[str, str], dict[str, str], Lock]:
     """Slugs for papers (id -> slug) and lists (name -> slug), and the lock that records them."""
     papers, lists = list(papers), list(lists)
-    sketches = {p.id: sketch(p.text) for p in papers if p.id not in lock.papers}
+    new = [p for p in papers if p.id not in lock.papers]
+    found = parallel.ordered_map(_sketch_at, new, len(new))  # about half of addressing
+    sketches = {paper.id: value for paper, value in zip(new, found, strict=True)}
     inherited = _successors(sketches, lock, current={p.id for p in papers})
     entries = {pid: e for pid, e in lock.papers.items() if pid not in inherited.values()}
     for new_id, old_id in inherited.items():
