@@ -83,8 +83,8 @@ def measure_size(n: int, args, sources: list[str], env: dict, notes: list[str]) 
     root = project.make_project(args.workdir / f"n{n}", lists)
     result: dict = {"n": n, "list_files": len(lists), "failures": []}
 
-    def run(*command: str) -> measure.Run:
-        done = measure.run(list(command), cwd=root, env=env, timeout=args.timeout)
+    def run(*command: str, cwd: Path = root) -> measure.Run:
+        done = measure.run(list(command), cwd=cwd, env=env, timeout=args.timeout)
         if not done.ok:
             tail = done.stderr.strip().splitlines()[-3:]
             result["failures"].append(f"`{' '.join(command[2:])}` exit {done.returncode}: "
@@ -97,7 +97,9 @@ def measure_size(n: int, args, sources: list[str], env: dict, notes: list[str]) 
     if args.no_mkdocs_above is not None and n > args.no_mkdocs_above:
         result["mkdocs_skipped"] = True
     else:
-        _measure_builds(root, result, run)
+        # In a project of its own: deleting the generated pages first would slow the build
+        # (see project.make_project).
+        _measure_builds(project.make_project(args.workdir / f"n{n}-build", lists), result, run)
     result["docs"] = measure.docs_stats(root / "docs", project.generated_files(root / "docs"))
     _measure_one_change(root, result, run, generate)
     if n in args.profile:
@@ -127,13 +129,13 @@ def _measure_noop(root: Path, result: dict, run, generate: tuple[str, ...]) -> N
 
 
 def _measure_builds(root: Path, result: dict, run) -> None:
-    project.remove_generated(root / "docs")
-    build = run(sys.executable, "-m", "generator.cli", "build", "-f", project.FULL_CONFIG)
+    build = run(sys.executable, "-m", "generator.cli", "build", "-f", project.FULL_CONFIG,
+                cwd=root)  # fmt: skip
     result["build"] = _summary(build)
     if not build.ok or not (root / project.CAPTURE).exists():
         return
     config = project.write_plain_config(root)
-    plain = run(sys.executable, "-m", "mkdocs", "build", "-q", "-f", config.name)
+    plain = run(sys.executable, "-m", "mkdocs", "build", "-q", "-f", config.name, cwd=root)
     result["plain"] = _summary(plain)
     result["site"] = asdict(measure.site_stats(root / "site"))
 
@@ -195,9 +197,11 @@ def _notes(args, sizes: list[int]) -> list[str]:
         "by sentence, coined names/acronyms/numbers redrawn; ≤ 1,000 papers per list file, "
         "every 33rd paper in two lists.",
         "Times are wall-clock of a fresh process (Python start-up and imports included); "
-        "`generate` runs on an empty docs/ with no lock file; `build` runs on a clean docs/ "
-        "with the lock of the first run; the plain build uses the nav and theme globals the "
-        "plugin produced (bench/hooks/), without the readinglist plugin.",
+        "`generate` runs on an empty docs/ with no lock file; `build` does the same in a "
+        "second fresh project with the same lists; the plain build uses the nav and theme "
+        "globals the plugin produced (bench/hooks/), without the readinglist plugin. "
+        "Replaced projects are deleted only when the benchmark ends (ext4 slows file "
+        "creation for ~30 s after many files are deleted).",
         "Bytes before the first search result: Material's search worker downloads the whole "
         "search_index.json before it can answer, so = gzip(index) + gzip(worker script).",
     ]
