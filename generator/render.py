@@ -49,6 +49,7 @@ def _finalize(value: object) -> str:
 _ENV = jinja2.Environment(
     loader=jinja2.FileSystemLoader(TEMPLATES),
     undefined=jinja2.StrictUndefined,
+    auto_reload=False,  # templates are part of the package: no file check on every page
     autoescape=False,  # output is Markdown: `_finalize` escapes for Markdown instead of HTML
     finalize=_finalize,
     keep_trailing_newline=True,
@@ -102,6 +103,7 @@ class Site:
         self.tag_slugs = assign(((t, t) for t in self.shared_tags), {}, fallback_prefix="tag")
         self.cited = exports.citations(collection, site_url=settings.site_url)
         self.entries = _entries(collection.papers)
+        self._entry_lines: dict[str, Md] = {}
 
     @cached_property
     def tags(self) -> dict[str, list[str]]:
@@ -111,6 +113,17 @@ class Site:
             for tag in paper.tags:
                 by_tag[tag].append(paper.id)
         return {tag: by_tag[tag] for tag in sorted(by_tag, key=lambda t: (t.lower(), t))}
+
+    def entry_line(self, paper_id: str, folder: str) -> Md:
+        """The paper's entry in a listing in `folder`. A paper is listed on many pages, most
+        of them one folder deep, so each entry is made once per link to it."""
+        entry = self.entries[paper_id]
+        link = _relative(entry.path, folder)
+        line = self._entry_lines.get(link)
+        if line is None:
+            text = _ENV.get_template("_entry.md.j2").render(e=entry, link=Md(link))
+            line = self._entry_lines[link] = Md(text.rstrip("\n"))
+        return line
 
     def topic_members(self) -> dict[str, list[str]]:
         members: dict[str, list[str]] = {t.name: [] for t in self.collection.taxonomy.topics}
@@ -322,9 +335,14 @@ def _relative(target: str, base: str) -> str:
 
 
 def _page(template: str, path: str, meta: dict, *, site: Site, **context: object) -> str:
-    def href(target: str) -> Md:
-        return Md(_relative(target, posixpath.dirname(path)))
+    folder = posixpath.dirname(path)
 
-    body = _ENV.get_template(template).render(site=site, href=href, entries=site.entries, **context)
+    def href(target: str) -> Md:
+        return Md(_relative(target, folder))
+
+    def listed(paper_id: str) -> Md:
+        return site.entry_line(paper_id, folder)
+
+    body = _ENV.get_template(template).render(site=site, href=href, listed=listed, **context)
     post = frontmatter.Post(body, **meta)
     return frontmatter.dumps(post, handler=_FRONT_MATTER, width=4096) + "\n"
