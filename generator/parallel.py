@@ -13,6 +13,7 @@ from __future__ import annotations
 import gc
 import multiprocessing
 import os
+import signal
 import sys
 import threading
 from collections.abc import Callable, Sequence
@@ -60,7 +61,7 @@ def ordered_map(function: Callable[[Shared, int], Result], shared: Shared, count
     gc.freeze()
     try:
         context = multiprocessing.get_context("fork")
-        with ProcessPoolExecutor(workers, mp_context=context) as pool:
+        with ProcessPoolExecutor(workers, mp_context=context, initializer=_leave_ctrl_c) as pool:
             try:
                 return [result for chunk in pool.map(_run_chunk, chunks) for result in chunk]
             except BaseException:
@@ -71,6 +72,12 @@ def ordered_map(function: Callable[[Shared, int], Result], shared: Shared, count
     finally:
         _TASK = None
         gc.unfreeze()
+
+
+def _leave_ctrl_c() -> None:
+    """Ctrl-C reaches every process of the terminal; only this one, the parent, acts on it
+    (it stops the pool and cleans up), instead of each worker printing a traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _run_chunk(chunk: Sequence[int]) -> list:
