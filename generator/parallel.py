@@ -76,7 +76,8 @@ def ordered_map(function: Callable[[Shared, int], Result], shared: Shared, count
 
 def _leave_ctrl_c() -> None:
     """Ctrl-C reaches every process of the terminal; only this one, the parent, acts on it
-    (it stops the pool and cleans up), instead of each worker printing a traceback."""
+    (it stops the pool and cleans up). A worker interrupted while waiting for work could
+    leave the pool, and so the build, hanging."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 

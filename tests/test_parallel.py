@@ -17,9 +17,13 @@ from tests.conftest import REPO, bench_synth, copy_project
 
 
 def _in_fresh_process(code: str, *args: str) -> list[str]:
-    result = subprocess.run([sys.executable, "-c", code, *args], cwd=REPO, capture_output=True,
-                            text=True, check=True)  # fmt: skip
-    return result.stdout.split()
+    """The words `code` prints, run in a new interpreter and session (its own Ctrl-C group)."""
+    return _run_fresh(code, *args).stdout.split()
+
+
+def _run_fresh(code: str, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", code, *args], cwd=REPO, capture_output=True,
+                          text=True, check=True, start_new_session=True, timeout=300)  # fmt: skip
 
 
 ORDER = """
@@ -78,6 +82,25 @@ print(sorted(p.name for p in (root / "two").iterdir()))
 """
 
 
+CTRL_C = """
+import os, signal, sys
+from pathlib import Path
+from generator import parallel, writer
+root, count = Path(sys.argv[1]), 2 * parallel.MIN_ITEMS_PER_WORKER
+parallel.available_cores = lambda: 2
+def page(i):
+    def make():
+        if i == count // 2:  # halfway, a Ctrl-C reaches every process of the group
+            os.killpg(os.getpgid(0), signal.SIGINT)
+        return {f"p/{i}.md": f"page {i}"}
+    return make
+try:
+    writer.write_batches(root, [page(i) for i in range(count)])
+except KeyboardInterrupt:
+    print("interrupted", sorted(p.name for p in root.iterdir()), flush=True)
+"""
+
+
 def test_results_come_back_in_input_order_from_forked_workers():
     assert _in_fresh_process(ORDER) == ["3", "True"]
 
@@ -115,3 +138,13 @@ def test_pages_staged_on_two_cores_are_the_pages_staged_in_one_and_a_failure_lea
     found = _in_fresh_process(WRITE, str(tmp_path))
     assert found[:5] == ["2", "True", "True", "True", "True"]
     assert " ".join(found[5:]) == "['.readinglist-manifest.json', 'p', 'q']"
+
+
+def test_ctrl_c_while_workers_stage_pages_leaves_nothing(tmp_path: Path):
+    """The workers ignore Ctrl-C (a worker interrupted between chunks can leave the pool
+    hanging); the parent stops them and discards what they staged."""
+    root = tmp_path / "docs"
+    root.mkdir()
+    done = _run_fresh(CTRL_C, str(root))
+    assert done.stdout.split() == ["interrupted", "[]"]
+    assert "Traceback" not in done.stderr
