@@ -287,8 +287,7 @@ def assign_tags(texts: list[str]) -> list[tuple[str, ...]]:
     by_ends = _index_by_ends(acronyms)
     counts = []
     for text, (phrases, words), own in zip(texts, scans, defined, strict=True):
-        used = {w for w in words if w in acronyms}
-        used.update(a for w in words for end, a in by_ends.get(w, ()) if end in words)
+        used = _acronyms_used(words, acronyms, by_ends)
         definitions = {a: _long_form_for(a, acronyms[a], own.get(a)) for a in sorted(used)}
         counts.append(_join_acronyms(text, phrases, words, definitions))
     counts, display = _fold_variants(counts)
@@ -309,13 +308,27 @@ def _collection_acronyms(defined: list[dict[str, str]]) -> dict[str, str]:
     return {acronym: min(c, key=lambda lf: (-c[lf], lf)) for acronym, c in votes.items()}
 
 
-def _index_by_ends(acronyms: dict[str, str]) -> dict[str, list[tuple[str, str]]]:
-    """first word -> (last word, acronym): a paper holding neither never says the long form."""
-    index: dict[str, list[tuple[str, str]]] = defaultdict(list)
+def _index_by_ends(acronyms: dict[str, str]) -> dict[str, dict[str, list[str]]]:
+    """first word -> last word (singular) -> acronyms: a paper holding neither word never says
+    the long form. Nested, so a paper's look-ups do not grow with the collection: common first
+    words ("deep", "large") start hundreds of long forms in a big one."""
+    index: dict[str, dict[str, list[str]]] = {}
     for acronym, long_form in sorted(acronyms.items()):
         words = long_form.split()
-        index[words[0]].append((singular(words[-1]), acronym))
+        index.setdefault(words[0], {}).setdefault(singular(words[-1]), []).append(acronym)
     return index
+
+
+def _acronyms_used(
+    words: Counter[str], acronyms: dict[str, str], by_ends: dict[str, dict[str, list[str]]]
+) -> set[str]:
+    """Acronyms a paper may say: as such, or through the first and last word of the long form.
+    Intersecting dict key views walks the smaller side in C."""
+    used = words.keys() & acronyms.keys()
+    for first in words.keys() & by_ends.keys():
+        ends = by_ends[first]
+        used.update(acronym for last in ends.keys() & words.keys() for acronym in ends[last])
+    return used
 
 
 def _long_form_for(acronym: str, usual: str, own: str | None) -> str:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 import re
+import sys
+from collections import Counter
 
 import pytest
 
@@ -210,3 +212,41 @@ def test_tags_do_not_depend_on_the_order_of_papers(varied_abstracts: list[str]) 
 def test_empty_and_tiny_texts() -> None:
     assert tags.assign_tags([]) == []
     assert tags.assign_tags(["", "Cats."]) == [(), ("cat",)]  # the relaxed pass, still a noun
+
+
+def _lines_run_in_tags(function, *args) -> int:
+    """Lines of tags.py executed by `function(*args)`: a count of work that, unlike time, is
+    the same on every run."""
+    executed = 0
+
+    def trace(frame, event, arg):
+        nonlocal executed
+        if frame.f_code.co_filename == tags.__file__:
+            executed += event == "line"
+            return trace
+        return None
+
+    sys.settrace(trace)
+    try:
+        function(*args)
+    finally:
+        sys.settrace(None)
+    return executed
+
+
+def test_finding_a_papers_acronyms_does_not_grow_with_the_collection() -> None:
+    """Big collections define hundreds of long forms opening on the same common word; a paper
+    holding that word must not walk all of them (that made tagging quadratic)."""
+    words = Counter("deep network policy gradient DQN reward".split())
+
+    def work(others: int) -> tuple[int, set[str]]:
+        acronyms = {"DQN": "deep Q-network", "PG": "policy gradient"}  # said, and spelled out
+        acronyms |= {f"DX{n}": f"deep thing{n} model{n}" for n in range(others)}
+        index = tags._index_by_ends(acronyms)
+        used: set[str] = set()
+        lines = _lines_run_in_tags(lambda: used.update(tags._acronyms_used(words, acronyms, index)))
+        return lines, used
+
+    (small, used_small), (large, used_large) = work(10), work(2000)
+    assert used_small == used_large == {"DQN", "PG"}
+    assert large == small
