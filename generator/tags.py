@@ -18,6 +18,8 @@ from collections import Counter, defaultdict
 from importlib import resources
 from typing import NamedTuple
 
+from . import parallel
+
 MIN_TAGS, MAX_TAGS = 3, 8
 MAX_WORDS = 3
 RELATIVE_FLOOR = 0.3  # past the minimum, a tag must score this share of the paper's best
@@ -93,10 +95,8 @@ def word_class(token: str) -> int:
 def _is_name(token: str) -> bool:
     """Acronyms and coined names keep their case: LLM, GPT-4, AlpacaEval, SAE-V, MT-Bench.
     Title Case alone ("Retrieval-Augmented") is no name: headings and definitions use it."""
-    return any(
-        sum(ch.isupper() for ch in part) >= 2 or any(ch.isupper() for ch in part[1:])
-        for part in token.split("-")
-    )
+    # A capital past the first letter of a part: two capitals in a part imply one.
+    return any(ch.isupper() for part in token.split("-") for ch in part[1:])
 
 
 def surface(token: str) -> str:
@@ -167,8 +167,10 @@ def _classified(tokens: list[str]) -> list[_Word]:
     """Each token's `_Word`; looked up in C (map), classified in Python only when new."""
     try:
         return list(map(_INFO.__getitem__, tokens))
-    except KeyError:  # a word not seen before in this process
-        return [_INFO.get(token) or _word(token) for token in tokens]
+    except KeyError:  # words not seen before in this process: most abstracts have a few
+        for token in set(tokens).difference(_INFO):
+            _word(token)
+        return list(map(_INFO.__getitem__, tokens))
 
 
 def _verb_in_disguise(codes: str, start: int, end: int) -> bool:
@@ -280,23 +282,38 @@ def _normalise_long_form(words: list[str]) -> str | None:
 
 
 def assign_tags(texts: list[str]) -> list[tuple[str, ...]]:
-    """Tags for each text, best first, weighed against the whole collection."""
-    scans = [_scan(text) for text in texts]
-    defined = [extract_acronyms(text) for text in texts]
-    acronyms = _collection_acronyms(defined)
+    """Tags for each text, best first, weighed against the whole collection. Each text is read,
+    and later given its tags, on any core (`parallel`); what takes the whole collection (the
+    acronyms, the spellings, the idf) is done in this process."""
+    read = parallel.ordered_map(_read_at, texts, len(texts))
+    acronyms = _collection_acronyms([defined for _, _, defined in read])
     by_ends = _index_by_ends(acronyms)
     counts = []
-    for text, (phrases, words), own in zip(texts, scans, defined, strict=True):
-        used = _acronyms_used(words, acronyms, by_ends)
+    for text, (phrases, words, own) in zip(texts, read, strict=True):
+        lowered = text.lower()
+        used = _acronyms_used(lowered, words, own, acronyms, by_ends)
         definitions = {a: _long_form_for(a, acronyms[a], own.get(a)) for a in sorted(used)}
-        counts.append(_join_acronyms(text, phrases, words, definitions))
+        counts.append(_join_acronyms(lowered, phrases, words, definitions))
     counts, display = _fold_variants(counts)
     frequency = Counter(key for doc in counts for key in doc)
     idf = {key: math.log((1 + len(texts)) / (1 + df)) + 1 for key, df in frequency.items()}
-    return [
-        _choose(_ranked(doc, words, idf, display))
-        for doc, (_, words) in zip(counts, scans, strict=True)
-    ]
+    words = [words for _, words, _ in read]
+    return parallel.ordered_map(_tags_at, (counts, words, idf, display), len(texts))
+
+
+def _read_at(texts: list[str], index: int) -> tuple[dict[str, int], dict[str, int], dict[str, str]]:
+    """A text's phrase counts, word counts and acronym definitions; plain dicts, which come
+    back from a worker faster than Counters (pickled by reduce, in Python)."""
+    phrases, words = _scan(texts[index])
+    return dict(phrases), dict(words), extract_acronyms(texts[index])
+
+
+def _tags_at(
+    shared: tuple[list[dict[str, int]], list[dict[str, int]], dict[str, float], dict[str, str]],
+    index: int,
+) -> tuple[str, ...]:
+    counts, words, idf, display = shared
+    return _choose(_ranked(counts[index], words[index], idf, display))
 
 
 def _collection_acronyms(defined: list[dict[str, str]]) -> dict[str, str]:
@@ -308,26 +325,37 @@ def _collection_acronyms(defined: list[dict[str, str]]) -> dict[str, str]:
     return {acronym: min(c, key=lambda lf: (-c[lf], lf)) for acronym, c in votes.items()}
 
 
-def _index_by_ends(acronyms: dict[str, str]) -> dict[str, dict[str, list[str]]]:
-    """first word -> last word (singular) -> acronyms: a paper holding neither word never says
-    the long form. Nested, so a paper's look-ups do not grow with the collection: common first
-    words ("deep", "large") start hundreds of long forms in a big one."""
-    index: dict[str, dict[str, list[str]]] = {}
+_ByEnds = dict[str, dict[str, list[tuple[str, str]]]]
+
+
+def _index_by_ends(acronyms: dict[str, str]) -> _ByEnds:
+    """first word -> last word (singular) -> (acronym, long form in lower case): a paper holding
+    neither word never says the long form. Nested, so a paper's look-ups do not grow with the
+    collection: common first words ("deep", "large") start hundreds of long forms in a big one."""
+    index: _ByEnds = {}
     for acronym, long_form in sorted(acronyms.items()):
         words = long_form.split()
-        index.setdefault(words[0], {}).setdefault(singular(words[-1]), []).append(acronym)
+        ends = index.setdefault(words[0], {})
+        ends.setdefault(singular(words[-1]), []).append((acronym, long_form.lower()))
     return index
 
 
 def _acronyms_used(
-    words: Counter[str], acronyms: dict[str, str], by_ends: dict[str, dict[str, list[str]]]
+    lowered: str,
+    words: dict[str, int],
+    own: dict[str, str],
+    acronyms: dict[str, str],
+    by_ends: _ByEnds,
 ) -> set[str]:
-    """Acronyms a paper may say: as such, or through the first and last word of the long form.
-    Intersecting dict key views walks the smaller side in C."""
+    """Acronyms a paper may say: as such, or as the long form. That needs the long form's first
+    and last word (intersecting dict key views walks the smaller side, in C), and its text:
+    a long form the paper never writes joins nothing (`_join_acronyms`), unless the paper
+    defines the acronym as something else."""
     used = words.keys() & acronyms.keys()
     for first in words.keys() & by_ends.keys():
         ends = by_ends[first]
-        used.update(acronym for last in ends.keys() & words.keys() for acronym in ends[last])
+        for last in ends.keys() & words.keys():
+            used.update(a for a, long_form in ends[last] if long_form in lowered or a in own)
     return used
 
 
@@ -342,20 +370,21 @@ def _long_form_for(acronym: str, usual: str, own: str | None) -> str:
 
 
 def _join_acronyms(
-    text: str, phrases: Counter[str], words: Counter[str], acronyms: dict[str, str]
-) -> Counter[str]:
-    """Acronym and long form counted as one tag, replacing the phrases inside the long form."""
-    lowered = text.lower()
+    lowered: str, phrases: dict[str, int], words: dict[str, int], acronyms: dict[str, str]
+) -> dict[str, int]:
+    """Acronym and long form counted as one tag, replacing the phrases inside the long form.
+    `lowered` is the paper's text in lower case."""
     for acronym, long_form in acronyms.items():
         said = lowered.count(long_form.lower())
         if not said and len(acronym) < 3:
             continue  # "SD" alone may be another paper's acronym; long ones rarely clash
-        hits = words[acronym] + said
+        hits = words.get(acronym, 0) + said
         if hits:
             phrases.pop(acronym, None)
             for part in _subphrases(long_form):
                 phrases.pop(part, None)
-            phrases[f"{long_form} ({acronym})"] += hits
+            joined = f"{long_form} ({acronym})"
+            phrases[joined] = phrases.get(joined, 0) + hits
     return phrases
 
 
@@ -364,7 +393,7 @@ def _subphrases(phrase: str) -> list[str]:
     return [" ".join(words[i:j]) for i in range(len(words)) for j in range(i + 1, len(words) + 1)]
 
 
-def _fold_variants(counts: list[Counter[str]]) -> tuple[list[Counter[str]], dict[str, str]]:
+def _fold_variants(counts: list[dict[str, int]]) -> tuple[list[dict[str, int]], dict[str, str]]:
     """'fine-tuning', 'finetuning' and 'Fine tuning' are one tag, shown as most papers write it."""
     keys = {phrase: _FOLDED.get(phrase) or _fold(phrase) for phrase in set().union(*counts)}
     spellings: dict[str, list[str]] = defaultdict(list)
@@ -386,7 +415,7 @@ def _fold_variants(counts: list[Counter[str]]) -> tuple[list[Counter[str]], dict
     return folded, display
 
 
-def _merged(doc: Counter[str], keys: dict[str, str]) -> Counter[str]:
+def _merged(doc: dict[str, int], keys: dict[str, str]) -> dict[str, int]:
     """`doc` counted by folded key; when no two of its phrases fold alike, a plain copy."""
     folded = list(map(keys.__getitem__, doc))
     if len(set(folded)) == len(folded):
@@ -406,7 +435,7 @@ _FOLDED: dict[str, str] = {}
 
 
 def _ranked(
-    doc: Counter[str], words: Counter[str], idf: dict[str, float], display: dict[str, str]
+    doc: dict[str, int], words: dict[str, int], idf: dict[str, float], display: dict[str, str]
 ) -> list[tuple[str, float, int]]:
     """(tag, weight, count), heaviest first. Longer phrases are more specific; an acronym the
     authors defined names a key idea; a phrase whose words recur in the abstract is central

@@ -237,6 +237,7 @@ def _lines_run_in_tags(function, *args) -> int:
 def test_finding_a_papers_acronyms_does_not_grow_with_the_collection() -> None:
     """Big collections define hundreds of long forms opening on the same common word; a paper
     holding that word must not walk all of them (that made tagging quadratic)."""
+    text = "deep q-networks learn a policy by policy gradient on the reward (dqn)"
     words = Counter("deep network policy gradient DQN reward".split())
 
     def work(others: int) -> tuple[int, set[str]]:
@@ -244,7 +245,9 @@ def test_finding_a_papers_acronyms_does_not_grow_with_the_collection() -> None:
         acronyms |= {f"DX{n}": f"deep thing{n} model{n}" for n in range(others)}
         index = tags._index_by_ends(acronyms)
         used: set[str] = set()
-        lines = _lines_run_in_tags(lambda: used.update(tags._acronyms_used(words, acronyms, index)))
+        lines = _lines_run_in_tags(
+            lambda: used.update(tags._acronyms_used(text, words, {}, acronyms, index))
+        )
         return lines, used
 
     (small, used_small), (large, used_large) = work(10), work(2000)
