@@ -105,8 +105,14 @@ def surface(token: str) -> str:
 
 def singular(word: str) -> str:
     """Plural head nouns made singular: 'networks' -> 'network', 'LLMs' -> 'LLM'."""
-    if _is_name(word):
-        return word[:-1] if word.endswith("s") and word[-2:-1].isupper() else word
+    return _singular_name(word) if _is_name(word) else _singular_word(word)
+
+
+def _singular_name(name: str) -> str:
+    return name[:-1] if name.endswith("s") and name[-2:-1].isupper() else name
+
+
+def _singular_word(word: str) -> str:
     if len(word) <= 3 or word in _IRREGULAR or word.endswith(("ss", "us", "is", "as", "ics")):
         return _IRREGULAR.get(word, word)
     if word.endswith("ies") and len(word) > 4:
@@ -187,8 +193,14 @@ def _verb_in_disguise(codes: str, start: int, end: int) -> bool:
 
 def _word(token: str) -> _Word:
     kind = word_class(token) if token[0].isalpha() else BREAK
-    text = surface(token) if kind != BREAK else ""
-    head = singular(text)
+    # `surface` and `singular` without asking `_is_name` again: `word_class` answered it.
+    if kind == BREAK:
+        text = head = ""
+    elif kind == NAME:
+        text, head = token, _singular_name(token)
+    else:
+        text = token.lower()
+        head = _singular_word(text)
     code = _CODES[kind]
     if kind in (GENERIC, NOUN) and head != text:
         code = code.upper()
@@ -298,7 +310,8 @@ def assign_tags(texts: list[str]) -> list[tuple[str, ...]]:
     frequency = Counter(key for doc in counts for key in doc)
     idf = {key: math.log((1 + len(texts)) / (1 + df)) + 1 for key, df in frequency.items()}
     words = [words for _, words, _ in read]
-    return parallel.ordered_map(_tags_at, (counts, words, idf, display), len(texts))
+    weighing = _weighing(idf, display)
+    return parallel.ordered_map(_tags_at, (counts, words, weighing), len(texts))
 
 
 def _read_at(texts: list[str], index: int) -> tuple[dict[str, int], dict[str, int], dict[str, str]]:
@@ -309,11 +322,10 @@ def _read_at(texts: list[str], index: int) -> tuple[dict[str, int], dict[str, in
 
 
 def _tags_at(
-    shared: tuple[list[dict[str, int]], list[dict[str, int]], dict[str, float], dict[str, str]],
-    index: int,
+    shared: tuple[list[dict[str, int]], list[dict[str, int]], _Weighing], index: int
 ) -> tuple[str, ...]:
-    counts, words, idf, display = shared
-    return _choose(_ranked(counts[index], words[index], idf, display))
+    counts, words, weighing = shared
+    return _choose(_ranked(counts[index], words[index], weighing))
 
 
 def _collection_acronyms(defined: list[dict[str, str]]) -> dict[str, str]:
@@ -434,32 +446,36 @@ def _fold(phrase: str) -> str:
 _FOLDED: dict[str, str] = {}
 
 
+_Weighing = dict[str, tuple[str, float, float, list[str]]]
+
+
+def _weighing(idf: dict[str, float], display: dict[str, str]) -> _Weighing:
+    """Per key, what weighs it in any paper: its tag, idf and specificity, and the tag's words.
+    Longer phrases are more specific; an acronym the authors defined names a key idea."""
+    weighing = {}
+    for key, tag in display.items():
+        specificity = 1.5 if tag.endswith(")") else 1 + 0.25 * tag.count(" ")
+        weighing[key] = (tag, idf[key], specificity, tag.split())
+    return weighing
+
+
 def _ranked(
-    doc: dict[str, int], words: dict[str, int], idf: dict[str, float], display: dict[str, str]
+    doc: dict[str, int], words: dict[str, int], weighing: _Weighing
 ) -> list[tuple[str, float, int]]:
-    """(tag, weight, count), heaviest first. Longer phrases are more specific; an acronym the
-    authors defined names a key idea; a phrase whose words recur in the abstract is central
-    to it ("urban region embedding" in an abstract about urban regions)."""
+    """(tag, weight, count), heaviest first. A phrase whose words recur in the abstract is
+    central to it ("urban region embedding" in an abstract about urban regions)."""
     weighted = []
     for key, count in doc.items():
-        tag = display[key]
-        specificity, parts = _SHAPES.get(tag) or _shape(tag)
+        tag, idf, specificity, parts = weighing[key]
         centrality = 0.0
         for part in parts:
             centrality += _LOG[min(words.get(part, 0), 15)]
-        weight = _LOG_COUNT[min(count, 15)] * idf[key] * specificity * (1 + centrality / len(parts))
+        weight = _LOG_COUNT[min(count, 15)] * idf * specificity * (1 + centrality / len(parts))
         weighted.append((-weight, tag, count))
     weighted.sort()  # plain tuples sort fastest: heaviest first, ties by tag
     return [(tag, -negative, count) for negative, tag, count in weighted]
 
 
-def _shape(tag: str) -> tuple[float, list[str]]:
-    specificity = 1.5 if tag.endswith(")") else 1 + 0.25 * tag.count(" ")
-    _SHAPES[tag] = shape = (specificity, tag.split())
-    return shape
-
-
-_SHAPES: dict[str, tuple[float, list[str]]] = {}
 _LOG_COUNT = [1 + math.log(max(n, 1)) for n in range(16)]
 
 
