@@ -430,11 +430,12 @@ def _fold_variants(counts: list[dict[str, int]]) -> tuple[list[dict[str, int]], 
 def _merged(doc: dict[str, int], keys: dict[str, str]) -> dict[str, int]:
     """`doc` counted by folded key; when no two of its phrases fold alike, a plain copy."""
     folded = list(map(keys.__getitem__, doc))
-    if len(set(folded)) == len(folded):
-        return Counter(dict(zip(folded, doc.values(), strict=True)))
-    merged: Counter[str] = Counter()
+    copy = dict(zip(folded, doc.values(), strict=True))
+    if len(copy) == len(folded):
+        return copy
+    merged: dict[str, int] = {}
     for key, n in zip(folded, doc.values(), strict=True):
-        merged[key] += n
+        merged[key] = merged.get(key, 0) + n
     return merged
 
 
