@@ -297,28 +297,34 @@ def assign_tags(texts: list[str]) -> list[tuple[str, ...]]:
     """Tags for each text, best first, weighed against the whole collection. Each text is read,
     and later given its tags, on any core (`parallel`); what takes the whole collection (the
     acronyms, the spellings, the idf) is done in this process."""
-    read = parallel.ordered_map(_read_at, texts, len(texts))
-    acronyms = _collection_acronyms([defined for _, _, defined in read])
+    defined = parallel.ordered_map(_acronyms_at, texts, len(texts))
+    acronyms = _collection_acronyms(defined)
     by_ends = _index_by_ends(acronyms)
-    counts = []
-    for text, (phrases, words, own) in zip(texts, read, strict=True):
-        lowered = text.lower()
-        used = _acronyms_used(lowered, words, own, acronyms, by_ends)
-        definitions = {a: _long_form_for(a, acronyms[a], own.get(a)) for a in sorted(used)}
-        counts.append(_join_acronyms(lowered, phrases, words, definitions))
-    counts, display = _fold_variants(counts)
+    read = parallel.ordered_map(_read_at, (texts, defined, acronyms, by_ends), len(texts))
+    counts, display = _fold_variants([phrases for phrases, _ in read])
     frequency = Counter(key for doc in counts for key in doc)
     idf = {key: math.log((1 + len(texts)) / (1 + df)) + 1 for key, df in frequency.items()}
-    words = [words for _, words, _ in read]
+    words = [words for _, words in read]
     weighing = _weighing(idf, display)
     return parallel.ordered_map(_tags_at, (counts, words, weighing), len(texts))
 
 
-def _read_at(texts: list[str], index: int) -> tuple[dict[str, int], dict[str, int], dict[str, str]]:
-    """A text's phrase counts, word counts and acronym definitions; plain dicts, which come
-    back from a worker faster than Counters (pickled by reduce, in Python)."""
+def _acronyms_at(texts: list[str], index: int) -> dict[str, str]:
+    return extract_acronyms(texts[index])
+
+
+def _read_at(
+    shared: tuple[list[str], list[dict[str, str]], dict[str, str], _ByEnds], index: int
+) -> tuple[dict[str, int], dict[str, int]]:
+    """A text's phrase counts, with the acronyms it uses joined to their long forms, and its
+    word counts; plain dicts, which come back from a worker faster than Counters (pickled
+    by reduce, in Python)."""
+    texts, defined, acronyms, by_ends = shared
     phrases, words = _scan(texts[index])
-    return dict(phrases), dict(words), extract_acronyms(texts[index])
+    lowered, own = texts[index].lower(), defined[index]
+    used = _acronyms_used(lowered, words, own, acronyms, by_ends)
+    definitions = {a: _long_form_for(a, acronyms[a], own.get(a)) for a in sorted(used)}
+    return _join_acronyms(lowered, dict(phrases), words, definitions), dict(words)
 
 
 def _tags_at(
