@@ -99,8 +99,8 @@ def collection_acronyms(defined: list[dict[str, str]]) -> CollectionAcronyms:
 
 
 def _index_by_ends(long_forms: dict[str, str]) -> _ByEnds:
-    """first word -> last word (singular) -> (acronym, long form in lower case): a paper holding
-    neither word never says the long form. Nested, so a paper's look-ups do not grow with the
+    """first word -> last word (singular) -> (acronym, long form in lower case): a paper lacking
+    either word never says the long form. Nested, so a paper's look-ups do not grow with the
     collection: common first words ("deep", "large") start hundreds of long forms in a big one."""
     index: _ByEnds = {}
     for acronym, long_form in sorted(long_forms.items()):
