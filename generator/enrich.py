@@ -1,8 +1,8 @@
 """Derived metadata: each enricher owns one concern; this module only sequences them. Pure.
 
 Per paper: title (unless a source gave one), summary, kind, topics (from the taxonomy), each
-paper on any core (`parallel`). Across the collection: tags (weighed against all papers),
-related papers.
+paper on any core (`parallel`). Across the collection: tags (weighed against all papers;
+`tags` reads and tags each paper on any core), related papers.
 """
 
 from __future__ import annotations

@@ -20,7 +20,8 @@ import yaml
 
 from .models import Paper, Taxonomy
 from .slugs import make_slug
-from .tags import GENERIC_WORDS, MODIFIER, candidates, word_class
+from .tags import candidates
+from .wordclass import GENERIC_WORDS, MODIFIER, word_class
 
 CROWDED = 0.4  # a topic holding more than this share of the papers is worth splitting
 CROWDED_MIN_PAPERS = 12  # a smaller topic is no crowd, whatever its share

@@ -122,7 +122,8 @@ def test_small_inputs_and_threaded_processes_run_in_this_process(monkeypatch):
 
 
 def test_papers_described_on_two_cores_equal_those_described_in_one(tmp_path: Path):
-    """Synthetic papers derived from the shipped lists, enough for two workers."""
+    """Synthetic papers derived from the shipped lists, enough for two workers: titles,
+    summaries and topics, and tags (each paper read and tagged in a worker) are the same."""
     synth = bench_synth()
     lists = synth.make_lists(synth.read_sources(REPO / "lists"), 1200, seed=5)
     project = copy_project(tmp_path / "project", lists=lists)

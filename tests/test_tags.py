@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import random
 import re
+import sys
+from collections import Counter
 
 import pytest
 
-from generator import tags
-from generator.tags import BREAK, GENERIC, MODIFIER, NAME, NOUN
+from generator import acronyms, tags, wordclass
+from generator.wordclass import BREAK, GENERIC, MODIFIER, NAME, NOUN
 
 SAFE = re.compile(r"[\w '+.()-]+")
 
@@ -39,7 +41,7 @@ SAFE = re.compile(r"[\w '+.()-]+")
     ],
 )
 def test_word_class(word: str, kind: int) -> None:
-    assert tags.word_class(word) == kind
+    assert wordclass.word_class(word) == kind
 
 
 @pytest.mark.parametrize(
@@ -56,7 +58,7 @@ def test_word_class(word: str, kind: int) -> None:
     ],
 )
 def test_singular(plural: str, singular: str) -> None:
-    assert tags.singular(plural) == singular
+    assert wordclass.singular(plural) == singular
 
 
 @pytest.mark.parametrize(
@@ -102,7 +104,7 @@ def test_candidates_are_head_final_noun_phrases() -> None:
     ],
 )
 def test_extract_acronyms(text: str, expected: dict[str, str]) -> None:
-    assert tags.extract_acronyms(text) == expected
+    assert acronyms.extract_acronyms(text) == expected
 
 
 @pytest.fixture
@@ -196,7 +198,7 @@ def test_no_tag_contains_a_verb_or_stop_word(varied_abstracts: list[str]) -> Non
     for found in tags.assign_tags(varied_abstracts):
         for tag in found:
             words = tag.replace("(", "").replace(")", "").split()
-            assert all(tags.word_class(w) != BREAK for w in words if w.lower() != "of"), tag
+            assert all(wordclass.word_class(w) != BREAK for w in words if w.lower() != "of"), tag
 
 
 def test_tags_do_not_depend_on_the_order_of_papers(varied_abstracts: list[str]) -> None:
@@ -210,3 +212,45 @@ def test_tags_do_not_depend_on_the_order_of_papers(varied_abstracts: list[str]) 
 def test_empty_and_tiny_texts() -> None:
     assert tags.assign_tags([]) == []
     assert tags.assign_tags(["", "Cats."]) == [(), ("cat",)]  # the relaxed pass, still a noun
+
+
+def _lines_run_in(module, function) -> int:
+    """Lines of `module` executed by `function()`: a count of work that, unlike time, is the
+    same on every run."""
+    executed = 0
+
+    def trace(frame, event, arg):
+        nonlocal executed
+        if frame.f_code.co_filename == module.__file__:
+            executed += event == "line"
+            return trace
+        return None
+
+    sys.settrace(trace)
+    try:
+        function()
+    finally:
+        sys.settrace(None)
+    return executed
+
+
+def test_finding_a_papers_acronyms_does_not_grow_with_the_collection() -> None:
+    """Big collections define hundreds of long forms opening on the same common word; a paper
+    holding that word must not walk all of them (that made tagging quadratic)."""
+    text = "Deep Q-networks (DQN) learn a policy by policy gradient on the reward."
+    words = Counter("deep Q-network policy gradient DQN reward".split())
+
+    def work(others: int) -> tuple[int, dict[str, int]]:
+        defined = {"DQN": "deep Q-network", "PG": "policy gradient"}
+        defined |= {f"DX{n}": f"deep thing{n} model{n}" for n in range(others)}
+        known = acronyms.collection_acronyms([defined])
+        joined: dict[str, int] = {}
+
+        def join() -> None:
+            joined.update(acronyms.join_acronyms(text, {}, words, {}, known))
+
+        return _lines_run_in(acronyms, join), joined
+
+    (small, joined_small), (large, joined_large) = work(10), work(2000)
+    assert joined_small == joined_large == {"deep Q-network (DQN)": 2, "policy gradient (PG)": 1}
+    assert large == small
