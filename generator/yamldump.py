@@ -1,16 +1,33 @@
-"""Front matter as YAML, written by PyYAML's C emitter from nodes built here.
+"""Front matter as YAML: the text PyYAML's C emitter (libyaml) writes, written here directly.
 
-PyYAML's representer (pure Python even under `CSafeDumper`) was a third of the time spent
-rendering a 5,000-paper site: for every value it looks up representers along the type's MRO
-and tracks aliases. Front matter is plain data (dicts, lists, strings, numbers, booleans), so
-it is turned into YAML nodes directly and handed to the same C emitter. The text is the same
-as `yaml.dump(data, Dumper=CSafeDumper, default_flow_style=False, allow_unicode=True,
-sort_keys=False)` writes, except that a list or dict appearing twice is written out twice
-rather than as an anchor and alias (tests compare both on real pages).
+The text is what `yaml.dump(data, Dumper=CSafeDumper, default_flow_style=False,
+allow_unicode=True, sort_keys=False, width=width)` writes, except that a list or dict appearing
+twice is written out twice rather than as an anchor and alias. Building PyYAML nodes and
+running its emitter cost ~0.5 ms a page (a tenth of a 5,000-paper build), almost all of it
+per-event work in PyYAML, so plain data (dicts, lists, strings, numbers, booleans, None) is
+written here in block style, following libyaml's emitter (`src/emitter.c`) step by step:
+
+* the style of a string follows `yaml_emitter_analyze_scalar` and `select_scalar_style`:
+  plain unless an indicator, a space at either end, a line break or a plain reading as another
+  type (`'2025-11-30'`, `'yes'`) forbids it; then single quotes unless a character libyaml does
+  not print (controls, `\\r`, `\\x85`, BOM, anything beyond the BMP) or a space beside a line
+  break forbids them; then double quotes with libyaml's escapes. Styles of short strings are
+  cached: keys, tags and topic names repeat on every page;
+* a scalar whose line would pass `width` is folded at spaces as libyaml's writers do, character
+  by character (rare at width 4096), as is a single-quoted string spanning lines;
+* numbers, booleans and None keep PyYAML's own representation (its representer also rejects
+  types YAML cannot hold).
+
+What libyaml writes differently is left to it: the whole document falls back to nodes and the
+C emitter (`_dump_nodes`) for a key that is not a simple key (multi-line, over 128 bytes), a
+scalar the representer does not give as a plain scalar (bytes, sets), lone surrogates (which
+PyYAML refuses), a root that is not a non-empty dict, and a width libyaml would replace.
+Tests compare both paths with `yaml.dump` on generated data and on every page of real builds.
 """
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 import frontmatter
@@ -22,6 +39,248 @@ _STR, _SEQ, _MAP = (f"tag:yaml.org,2002:{name}" for name in ("str", "seq", "map"
 # Other scalars (numbers, booleans, None) keep PyYAML's own representation, which also
 # rejects any type YAML cannot hold.
 _SCALARS = yaml.SafeDumper(None)
+
+# What libyaml prints as is when allowing unicode (IS_PRINTABLE); no character beyond the BMP.
+_PRINTABLE = "\n\x20-\x7e\xa0-\ud7ff\ue000-\ufefe\uff00-\ufffd"
+_BREAKS = "\n\u2028\u2029"  # the printable line breaks (\r and \x85 are not printable)
+_HAS_BREAK = re.compile(f"[{_BREAKS}]")
+_UNPRINTABLE_OR_BREAK = re.compile(f"[^{_PRINTABLE}]|[{_BREAKS}]")
+_MULTILINE = re.compile(f"[{_BREAKS}\r\x85]")  # escaped or not, a key with these is not simple
+_PLAIN_CANNOT_START = "#,[]{}&*!|>'\"%@` "
+_ESCAPED = re.compile(f"[^{_PRINTABLE}]|[\u2028\u2029]")  # once backslash, quote, \n, \r, \t are
+_COMMON_ESCAPES = (("\\", "\\\\"), ('"', '\\"'), ("\n", "\\n"), ("\r", "\\r"), ("\t", "\\t"))
+_ESCAPES = {"\0": "0", "\a": "a", "\b": "b", "\v": "v", "\f": "f", "\x1b": "e", "\x85": "N",
+            "\u2028": "L", "\u2029": "P"}  # fmt: skip
+_SIMPLE_KEY_BYTES = 128  # libyaml writes a longer key as "? key"
+_CACHED_LENGTH = 200
+
+
+class _NotHere(Exception):
+    """The data holds something this writer leaves to libyaml."""
+
+
+def _plainly_printable(value: str) -> bool:
+    """Whether libyaml surely prints every character as is and finds no line break: Python's
+    non-printable characters include all of libyaml's and every line break, so only characters
+    beyond the BMP (two UTF-16 units) remain to rule out. Fast, unlike a regex."""
+    if not value.isprintable():
+        return False
+    return value.isascii() or len(value.encode("utf-16-le")) == 2 * len(value)
+
+
+def _escape(match: re.Match) -> str:
+    char = match.group()
+    if char in _ESCAPES:
+        return "\\" + _ESCAPES[char]
+    code = ord(char)
+    if 0xD800 <= code <= 0xDFFF:  # a lone surrogate: PyYAML cannot encode it, and says so
+        raise _NotHere
+    if code <= 0xFF:
+        return f"\\x{code:02X}"
+    return f"\\u{code:04X}" if code <= 0xFFFF else f"\\U{code:08X}"
+
+
+def _double_quoted(value: str) -> str:
+    for char, escaped in _COMMON_ESCAPES:
+        value = value.replace(char, escaped)
+    if not _plainly_printable(value):
+        value = _ESCAPED.sub(_escape, value)
+    return '"' + value + '"'
+
+
+def _plain_forbidden(value: str) -> bool:
+    """libyaml's block indicators, and spaces at either end (no special characters or breaks)."""
+    first = value[0]
+    return (
+        first in _PLAIN_CANNOT_START
+        or (first in "-?:" and value[1:2] in ("", " "))
+        or value.startswith(("---", "..."))
+        or value[-1] in " :"
+        or ": " in value
+        or " #" in value
+    )
+
+
+def _needs_double_quotes(value: str) -> bool:
+    """A character libyaml does not print, or a space beside a line break (searched from the
+    start: front matter's BibTeX and RIS show one in their first line)."""
+    for match in _UNPRINTABLE_OR_BREAK.finditer(value):
+        at = match.start()
+        if match.group() not in _BREAKS or " " in (value[at - 1 : at], value[at + 1 : at + 2]):
+            return True
+    return False
+
+
+def _styled(value: str, tag: str = _STR) -> tuple[str, str | None]:
+    """libyaml's style for `value` in block context ("", "'" or '"'), and its text when that
+    fits on one line (None for a single-quoted string with line breaks)."""
+    if not _plainly_printable(value):
+        if _needs_double_quotes(value):
+            return '"', _double_quoted(value)
+        if _HAS_BREAK.search(value):
+            return "'", None
+    plain = value and not _plain_forbidden(value)
+    if plain and _SCALARS.resolve(ScalarNode, value, (True, False)) == tag:
+        return "", value
+    return "'", "'" + value.replace("'", "''") + "'"
+
+
+def _spaced(value: str) -> str | None:
+    """The one-line text of string `value` after the space that separates it from "-" or ":"."""
+    text = _styled(value)[1]
+    return None if text is None else " " + text
+
+
+_spaced_short = lru_cache(maxsize=1 << 15)(_spaced)
+_styled_short = lru_cache(maxsize=1 << 10)(_styled)
+
+
+def _represented(value: object) -> str:
+    """A number, boolean or None as PyYAML represents it; always a plain scalar."""
+    node = _SCALARS.represent_data(value)
+    if not isinstance(node, ScalarNode) or node.style is not None:
+        raise _NotHere
+    style, text = _styled_short(node.value, node.tag)
+    if style:  # it would carry an explicit tag
+        raise _NotHere
+    return text
+
+
+@lru_cache(maxsize=1 << 12)
+def _key(key: object) -> str:
+    if not isinstance(key, str):
+        raise _NotHere
+    if _MULTILINE.search(key) or len(key.encode()) > _SIMPLE_KEY_BYTES:
+        raise _NotHere
+    return _styled(key)[1] + ":"
+
+
+def _fold_plain(value: str, column: int, indent: int, width: int) -> str:
+    """write_plain_scalar: past `width`, a single space becomes a line break."""
+    out, spaces = [], False
+    for i, char in enumerate(value):
+        if char == " " and not spaces and column > width and value[i + 1 : i + 2] != " ":
+            out.append("\n" + " " * indent)
+            column = indent
+        else:
+            out.append(char)
+            column += 1
+        spaces = char == " "
+    return "".join(out)
+
+
+def _fold_single(value: str, column: int, indent: int, width: int) -> str:
+    """write_single_quoted_scalar: folds like plain (not at either end), line breaks doubled
+    before the first "\\n" of a run, lines after breaks indented."""
+    out, spaces, breaks, last = ["'"], False, False, len(value) - 1
+    column += 1
+    for i, char in enumerate(value):
+        if char == " ":
+            if not spaces and column > width and 0 < i < last and value[i + 1] != " ":
+                out.append("\n" + " " * indent)
+                column = indent
+            else:
+                out.append(char)
+                column += 1
+            spaces = True
+        elif char in _BREAKS:
+            out.append("\n" + char if not breaks and char == "\n" else char)
+            column, breaks = 0, True
+        else:
+            if breaks:
+                out.append(" " * indent)
+                column = indent
+            out.append("''" if char == "'" else char)
+            column += 2 if char == "'" else 1
+            spaces = breaks = False
+    return "".join(out) + (" " * indent if breaks else "") + "'"
+
+
+def _fold_double(value: str, column: int, indent: int, width: int) -> str:
+    """write_double_quoted_scalar: folds at any first space (not at either end), escaping a
+    space that would start the next line."""
+    out, spaces, last = ['"'], False, len(value) - 1
+    column += 1
+    for i, char in enumerate(value):
+        if char == " " and not spaces and column > width and 0 < i < last:
+            out.append("\n" + " " * indent + ("\\" if value[i + 1] == " " else ""))
+            column = indent + (value[i + 1] == " ")
+            spaces = True
+        else:
+            text = _double_quoted(char)[1:-1]
+            out.append(text)
+            column += len(text)
+            spaces = char == " "
+    return "".join(out) + '"'
+
+
+_FOLDERS = {"": _fold_plain, "'": _fold_single, '"': _fold_double}
+
+
+def _folded(value: str, column: int, indent: int, width: int) -> str:
+    """String `value` starting at `column` as a scalar at `indent` when its one-line text would
+    run past `width` (or it spans lines): folded as PyYAML does."""
+    return _FOLDERS[_styled(value)[0]](value, column, indent, width)
+
+
+def _mapping(parts: list[str], data: dict, indent: int, lead: str, width: int) -> None:
+    next_lead = "\n" + " " * indent
+    for key, value in data.items():
+        key_text = _key(key)
+        if type(value) is str:  # most values: written here, saving calls
+            text = _spaced_short(value) if len(value) <= _CACHED_LENGTH else _spaced(value)
+            if text is None or indent + len(key_text) + len(text) > width:
+                text = " " + _folded(value, indent + len(key_text) + 1, indent + 2, width)
+            parts += (lead, key_text, text)
+        else:
+            parts += (lead, key_text)
+            _node(parts, value, indent, indent + len(key_text), True, width)
+        lead = next_lead
+
+
+def _sequence(parts: list[str], items: list | tuple, indent: int, lead: str, width: int) -> None:
+    next_lead = "\n" + " " * indent + "-"
+    lead += "-"
+    for item in items:
+        if type(item) is str:  # as in _mapping
+            text = _spaced_short(item) if len(item) <= _CACHED_LENGTH else _spaced(item)
+            if text is None or indent + 1 + len(text) > width:
+                text = " " + _folded(item, indent + 2, indent + 2, width)
+            parts += (lead, text)
+        else:
+            parts.append(lead)
+            _node(parts, item, indent, indent + 1, False, width)
+        lead = next_lead
+
+
+def _node(parts: list[str], value: object, indent: int, column: int, in_mapping: bool,
+          width: int) -> None:  # fmt: skip
+    """`value` after the ":" or "-" ending at `column`, in a collection at `indent`: libyaml
+    does not indent a sequence inside a mapping ("tags:\\n- a"), starts a collection inside a
+    sequence on the dash line ("- - a", "- key: a"), writes empty ones as "[]" and "{}"."""
+    if isinstance(value, str):  # a subclass of str
+        text = _styled(value)[1]
+        if text is None or column + 1 + len(text) > width:
+            text = _folded(value, column + 1, indent + 2, width)
+        parts.append(" " + text)
+    elif isinstance(value, dict):
+        if not value:
+            parts.append(" {}")
+        else:
+            lead = "\n" + " " * (indent + 2) if in_mapping else " "
+            _mapping(parts, value, indent + 2, lead, width)
+    elif isinstance(value, (list, tuple)):
+        if not value:
+            parts.append(" []")
+        elif in_mapping:
+            _sequence(parts, value, indent, "\n" + " " * indent, width)
+        else:
+            _sequence(parts, value, indent + 2, " ", width)
+    else:
+        text = _represented(value)
+        if column + 1 + len(text) > width:  # a datetime has a space to fold at
+            text = _fold_plain(text, column + 1, indent + 2, width)
+        parts.append(" " + text)
 
 
 @lru_cache(maxsize=1 << 14)
@@ -50,9 +309,21 @@ def to_node(value: object) -> Node:
     return _SCALARS.represent_data(value)
 
 
+def _dump_nodes(data: object, width: int) -> str:
+    """The slow path: nodes built here, written by PyYAML's C emitter."""
+    return yaml.serialize(to_node(data), Dumper=_Dumper, allow_unicode=True, width=width)
+
+
 def dump(data: dict, *, width: int = 4096) -> str:
     """`data` as a YAML block mapping, keys in their given order."""
-    return yaml.serialize(to_node(data), Dumper=_Dumper, allow_unicode=True, width=width)
+    if not (isinstance(data, dict) and data and isinstance(width, int) and width > 4):
+        return _dump_nodes(data, width)
+    parts: list[str] = []
+    try:
+        _mapping(parts, data, 0, "", width)
+    except _NotHere:
+        return _dump_nodes(data, width)
+    return "".join(parts) + "\n"
 
 
 class Handler(frontmatter.YAMLHandler):
