@@ -51,21 +51,32 @@ _ESCAPED = re.compile(f"[^{_PRINTABLE}]|[\u2028\u2029]")  # once backslash, quot
 _COMMON_ESCAPES = (("\\", "\\\\"), ('"', '\\"'), ("\n", "\\n"), ("\r", "\\r"), ("\t", "\\t"))
 _ESCAPES = {"\0": "0", "\a": "a", "\b": "b", "\v": "v", "\f": "f", "\x1b": "e", "\x85": "N",
             "\u2028": "L", "\u2029": "P"}  # fmt: skip
+_ASCII_PRINTABLE = bytes(range(0x20, 0x7F))
 _SIMPLE_KEY_BYTES = 128  # libyaml writes a longer key as "? key"
+# Texts of strings up to this length are cached: keys, tags, topics repeat on every page.
 _CACHED_LENGTH = 200
+_CACHE_SIZE = 1 << 16
+# No line of a cached key and a cached value (an escape takes up to 10 characters) is longer.
+_LONGEST_CACHED_LINE = 10 * (_SIMPLE_KEY_BYTES + _CACHED_LENGTH) + 6
 
 
 class _NotHere(Exception):
     """The data holds something this writer leaves to libyaml."""
 
 
-def _plainly_printable(value: str) -> bool:
-    """Whether libyaml surely prints every character as is and finds no line break: Python's
-    non-printable characters include all of libyaml's and every line break, so only characters
-    beyond the BMP (two UTF-16 units) remain to rule out. Fast, unlike a regex."""
-    if not value.isprintable():
-        return False
-    return value.isascii() or len(value.encode("utf-16-le")) == 2 * len(value)
+def _unusual(value: str) -> bytes | None:
+    """The characters libyaml might not print as is, found by C loops (long strings are most of
+    the text): in ASCII, exactly the control characters (b"" for none); otherwise b"" when
+    there surely are none, None when there may be. Python's non-printable characters include
+    all of libyaml's and every line break, so only characters beyond the BMP (two UTF-16
+    units) remain to rule out."""
+    if value.isascii():
+        if len(value) < _CACHED_LENGTH and value.isprintable():  # cheaper than translate() here
+            return b""
+        return value.encode().translate(None, _ASCII_PRINTABLE)
+    if value.isprintable() and len(value.encode("utf-16-le")) == 2 * len(value):
+        return b""
+    return None
 
 
 def _escape(match: re.Match) -> str:
@@ -80,10 +91,13 @@ def _escape(match: re.Match) -> str:
     return f"\\u{code:04X}" if code <= 0xFFFF else f"\\U{code:08X}"
 
 
-def _double_quoted(value: str) -> str:
+def _double_quoted(value: str, unusual: bytes | None) -> str:
     for char, escaped in _COMMON_ESCAPES:
-        value = value.replace(char, escaped)
-    if not _plainly_printable(value):
+        if char in value:  # a fast search; replace() counts one by one
+            value = value.replace(char, escaped)
+    # Left to escape: in ASCII, control characters but the common ones; else found anew.
+    left = _unusual(value) if unusual is None else unusual.translate(None, b"\n\r\t")
+    if left != b"":
         value = _ESCAPED.sub(_escape, value)
     return '"' + value + '"'
 
@@ -101,6 +115,16 @@ def _plain_forbidden(value: str) -> bool:
     )
 
 
+def _reads_as(value: str) -> str:
+    """The tag PyYAML's resolver gives `value` as a plain scalar. Its answer is the default (str)
+    when no implicit resolver is registered for the first character, as for most strings; the
+    call is saved then."""
+    resolvers = _SCALARS.yaml_implicit_resolvers
+    if value[0] in resolvers or None in resolvers or _SCALARS.yaml_path_resolvers:
+        return _SCALARS.resolve(ScalarNode, value, (True, False))
+    return _SCALARS.DEFAULT_SCALAR_TAG
+
+
 def _needs_double_quotes(value: str) -> bool:
     """A character libyaml does not print, or a space beside a line break (searched from the
     start: front matter's BibTeX and RIS show one in their first line)."""
@@ -114,45 +138,62 @@ def _needs_double_quotes(value: str) -> bool:
 def _styled(value: str, tag: str = _STR) -> tuple[str, str | None]:
     """libyaml's style for `value` in block context ("", "'" or '"'), and its text when that
     fits on one line (None for a single-quoted string with line breaks)."""
-    if not _plainly_printable(value):
+    unusual = _unusual(value)
+    if unusual != b"":
         if _needs_double_quotes(value):
-            return '"', _double_quoted(value)
+            return '"', _double_quoted(value, unusual)
         if _HAS_BREAK.search(value):
             return "'", None
-    plain = value and not _plain_forbidden(value)
-    if plain and _SCALARS.resolve(ScalarNode, value, (True, False)) == tag:
+    if value and not _plain_forbidden(value) and _reads_as(value) == tag:
         return "", value
-    return "'", "'" + value.replace("'", "''") + "'"
+    return "'", "'" + (value.replace("'", "''") if "'" in value else value) + "'"
 
 
-def _spaced(value: str) -> str | None:
-    """The one-line text of string `value` after the space that separates it from "-" or ":"."""
-    text = _styled(value)[1]
-    return None if text is None else " " + text
-
-
-_spaced_short = lru_cache(maxsize=1 << 15)(_spaced)
-_styled_short = lru_cache(maxsize=1 << 10)(_styled)
+_KEYS: dict[str, str] = {}  # key -> its text and ":"
+_TEXTS: dict[str, str] = {}  # short string -> its one-line text after a space
+_SCALAR_TEXTS: dict[tuple[type, str], str] = {}  # (type, repr) -> text, for the types below
+_REPR_TELLS_APART = (bool, int, float, type(None))  # values their repr() identifies exactly
 
 
 def _represented(value: object) -> str:
-    """A number, boolean or None as PyYAML represents it; always a plain scalar."""
-    node = _SCALARS.represent_data(value)
-    if not isinstance(node, ScalarNode) or node.style is not None:
-        raise _NotHere
-    style, text = _styled_short(node.value, node.tag)
-    if style:  # it would carry an explicit tag
-        raise _NotHere
+    """A number, boolean or None as PyYAML represents it (the representer also rejects types
+    YAML cannot hold, and gives dates as timestamps): a plain scalar, or left to libyaml."""
+    key = (type(value), repr(value)) if type(value) in _REPR_TELLS_APART else None
+    text = _SCALAR_TEXTS.get(key)
+    if text is None:
+        node = _SCALARS.represent_data(value)
+        if not isinstance(node, ScalarNode) or node.style is not None:
+            raise _NotHere
+        style, text = _styled(node.value, node.tag)
+        if style:  # it would carry an explicit tag
+            raise _NotHere
+        if key:
+            _cache(_SCALAR_TEXTS, key, text)
     return text
 
 
-@lru_cache(maxsize=1 << 12)
+def _cache(cache: dict, value: object, text: str) -> str:
+    if len(cache) >= _CACHE_SIZE:  # bounded, for long builds: start afresh
+        cache.clear()
+    cache[value] = text
+    return text
+
+
 def _key(key: object) -> str:
-    if not isinstance(key, str):
+    if type(key) is not str or _MULTILINE.search(key) or len(key.encode()) > _SIMPLE_KEY_BYTES:
         raise _NotHere
-    if _MULTILINE.search(key) or len(key.encode()) > _SIMPLE_KEY_BYTES:
-        raise _NotHere
-    return _styled(key)[1] + ":"
+    return _cache(_KEYS, key, _styled(key)[1] + ":")
+
+
+def _string(value: str, column: int, indent: int, width: int) -> str:
+    """String `value` after the ":" or "-" ending at `column`, as a scalar at `indent`, with
+    the space before it; PyYAML folds its line only where it would run past `width`."""
+    style, text = _styled(value)
+    if text is None or column + 1 + len(text) > width:
+        return " " + _FOLDERS[style](value, column + 1, indent, width)
+    if len(value) <= _CACHED_LENGTH:
+        return _cache(_TEXTS, value, " " + text)
+    return " " + text
 
 
 def _fold_plain(value: str, column: int, indent: int, width: int) -> str:
@@ -207,7 +248,7 @@ def _fold_double(value: str, column: int, indent: int, width: int) -> str:
             column = indent + (value[i + 1] == " ")
             spaces = True
         else:
-            text = _double_quoted(char)[1:-1]
+            text = _double_quoted(char, None)[1:-1]
             out.append(text)
             column += len(text)
             spaces = char == " "
@@ -217,70 +258,67 @@ def _fold_double(value: str, column: int, indent: int, width: int) -> str:
 _FOLDERS = {"": _fold_plain, "'": _fold_single, '"': _fold_double}
 
 
-def _folded(value: str, column: int, indent: int, width: int) -> str:
-    """String `value` starting at `column` as a scalar at `indent` when its one-line text would
-    run past `width` (or it spans lines): folded as PyYAML does."""
-    return _FOLDERS[_styled(value)[0]](value, column, indent, width)
-
-
 def _mapping(parts: list[str], data: dict, indent: int, lead: str, width: int) -> None:
+    """Keys at `indent`, the first after `lead`; a sequence inside is not indented."""
     next_lead = "\n" + " " * indent
+    roomy = indent + _LONGEST_CACHED_LINE <= width  # no cached text needs folding
     for key, value in data.items():
-        key_text = _key(key)
-        if type(value) is str:  # most values: written here, saving calls
-            text = _spaced_short(value) if len(value) <= _CACHED_LENGTH else _spaced(value)
-            if text is None or indent + len(key_text) + len(text) > width:
-                text = " " + _folded(value, indent + len(key_text) + 1, indent + 2, width)
-            parts += (lead, key_text, text)
+        key_text = _KEYS.get(key) or _key(key)
+        kind = type(value)
+        if kind is str:  # the common kinds are written here, saving calls
+            # (long strings are not looked up: hashing them costs more than a miss)
+            text = _TEXTS.get(value) if len(value) <= _CACHED_LENGTH else None
+            if text is None or not roomy:
+                text = _string(value, indent + len(key_text), indent + 2, width)
+            parts.append(lead + key_text + text)
+        elif kind is list and value:
+            parts.append(lead + key_text)
+            _sequence(parts, value, indent, next_lead, width)
+        elif kind is dict and value:
+            parts.append(lead + key_text)
+            _mapping(parts, value, indent + 2, next_lead + "  ", width)
         else:
-            parts += (lead, key_text)
-            _node(parts, value, indent, indent + len(key_text), True, width)
+            parts.append(lead + key_text + _leaf(value, indent + len(key_text), indent + 2, width))
         lead = next_lead
 
 
-def _sequence(parts: list[str], items: list | tuple, indent: int, lead: str, width: int) -> None:
+def _sequence(parts: list[str], items: list, indent: int, lead: str, width: int) -> None:
+    """Dashes at `indent`, the first after `lead`; a collection inside starts on the dash line
+    ("- - a", "- key: a")."""
     next_lead = "\n" + " " * indent + "-"
     lead += "-"
+    roomy = indent + _LONGEST_CACHED_LINE <= width
     for item in items:
-        if type(item) is str:  # as in _mapping
-            text = _spaced_short(item) if len(item) <= _CACHED_LENGTH else _spaced(item)
-            if text is None or indent + 1 + len(text) > width:
-                text = " " + _folded(item, indent + 2, indent + 2, width)
-            parts += (lead, text)
-        else:
+        kind = type(item)
+        if kind is str:  # as in _mapping
+            text = _TEXTS.get(item)
+            if text is None or not roomy:
+                text = _string(item, indent + 1, indent + 2, width)
+            parts.append(lead + text)
+        elif kind is list and item:
             parts.append(lead)
-            _node(parts, item, indent, indent + 1, False, width)
+            _sequence(parts, item, indent + 2, " ", width)
+        elif kind is dict and item:
+            parts.append(lead)
+            _mapping(parts, item, indent + 2, " ", width)
+        else:
+            parts.append(lead + _leaf(item, indent + 1, indent + 2, width))
         lead = next_lead
 
 
-def _node(parts: list[str], value: object, indent: int, column: int, in_mapping: bool,
-          width: int) -> None:  # fmt: skip
-    """`value` after the ":" or "-" ending at `column`, in a collection at `indent`: libyaml
-    does not indent a sequence inside a mapping ("tags:\\n- a"), starts a collection inside a
-    sequence on the dash line ("- - a", "- key: a"), writes empty ones as "[]" and "{}"."""
-    if isinstance(value, str):  # a subclass of str
-        text = _styled(value)[1]
-        if text is None or column + 1 + len(text) > width:
-            text = _folded(value, column + 1, indent + 2, width)
-        parts.append(" " + text)
-    elif isinstance(value, dict):
-        if not value:
-            parts.append(" {}")
-        else:
-            lead = "\n" + " " * (indent + 2) if in_mapping else " "
-            _mapping(parts, value, indent + 2, lead, width)
-    elif isinstance(value, (list, tuple)):
-        if not value:
-            parts.append(" []")
-        elif in_mapping:
-            _sequence(parts, value, indent, "\n" + " " * indent, width)
-        else:
-            _sequence(parts, value, indent + 2, " ", width)
-    else:
-        text = _represented(value)
-        if column + 1 + len(text) > width:  # a datetime has a space to fold at
-            text = _fold_plain(text, column + 1, indent + 2, width)
-        parts.append(" " + text)
+def _leaf(value: object, column: int, indent: int, width: int) -> str:
+    """Anything but a str, a non-empty list or dict, after the ":" or "-" ending at `column`,
+    with the space before it. Tuples and subclasses of list and dict are left to libyaml."""
+    if isinstance(value, str):
+        return _string(str.__str__(value), column, indent, width)
+    if isinstance(value, (list, tuple, dict)):
+        if value:
+            raise _NotHere
+        return " {}" if isinstance(value, dict) else " []"
+    text = _represented(value)
+    if column + 1 + len(text) > width:  # a datetime has a space to fold at
+        text = _fold_plain(text, column + 1, indent, width)
+    return " " + text
 
 
 @lru_cache(maxsize=1 << 14)
