@@ -47,13 +47,17 @@ def worker_count(items: int) -> int:
     return workers if workers > 1 else 0
 
 
-def ordered_map(function: Callable[[Shared, int], Result], shared: Shared, count: int) -> list:
-    """`[function(shared, i) for i in range(count)]`, on every core when it pays."""
+def ordered_map(
+    function: Callable[[Shared, int], Result], shared: Shared, count: int, *,
+    chunks_per_worker: int = CHUNKS_PER_WORKER,
+) -> list:  # fmt: skip
+    """`[function(shared, i) for i in range(count)]`, on every core when it pays. Items of
+    very unequal cost want more, smaller chunks (`chunks_per_worker`)."""
     workers = worker_count(count)
     if not workers:
         return [function(shared, index) for index in range(count)]
     global _TASK
-    size = -(-count // (workers * CHUNKS_PER_WORKER))
+    size = -(-count // (workers * chunks_per_worker))
     chunks = [range(start, min(start + size, count)) for start in range(0, count, size)]
     _TASK = (function, shared)
     # A garbage collection in a worker would walk, and so write to, every object inherited

@@ -81,7 +81,9 @@ def write_batches(root: Path, batches: Sequence[Callable[[], Files]]) -> WriteRe
     area, created = root / STAGING, []
     try:
         created += _make_parents(area)
-        staged = parallel.ordered_map(_stage_batch, (root, old, batches), len(batches))
+        # Small chunks: a listing or an export file costs many pages.
+        shared = (root, old, batches)
+        staged = parallel.ordered_map(_stage_batch, shared, len(batches), chunks_per_worker=16)
         manifest, changed = _merged(root, staged)
         gone = sorted(p for p in old if p not in manifest)
         kept = tuple(p for p in gone if _edited(root / p, old[p]))
