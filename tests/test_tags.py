@@ -226,11 +226,12 @@ def _lines_run_in(module, function) -> int:
             return trace
         return None
 
+    previous = sys.gettrace()  # a coverage tool's, say
     sys.settrace(trace)
     try:
         function()
     finally:
-        sys.settrace(None)
+        sys.settrace(previous)
     return executed
 
 
