@@ -1,28 +1,29 @@
-"""Front matter as YAML: the text PyYAML's C emitter (libyaml) writes, written here directly.
+"""Front matter as YAML: the text PyYAML's C emitter (libyaml) writes, mostly written here.
 
 The text is what `yaml.dump(data, Dumper=CSafeDumper, default_flow_style=False,
 allow_unicode=True, sort_keys=False, width=width)` writes, except that a list or dict appearing
-twice is written out twice rather than as an anchor and alias. Building PyYAML nodes and
-running its emitter cost ~0.5 ms a page (a tenth of a 5,000-paper build), almost all of it
-per-event work in PyYAML, so plain data (dicts, lists, strings, numbers, booleans, None) is
-written here in block style, following libyaml's emitter (`src/emitter.c`) step by step:
+twice is written out twice rather than as an anchor and alias. Building PyYAML nodes and running
+its emitter took 0.3-0.4 ms a page, most of it per-node work in Python, so plain data is written
+here directly, following libyaml's emitter (`src/emitter.c`):
 
-* the style of a string follows `yaml_emitter_analyze_scalar` and `select_scalar_style`:
-  plain unless an indicator, a space at either end, a line break or a plain reading as another
-  type (`'2025-11-30'`, `'yes'`) forbids it; then single quotes unless a character libyaml does
-  not print (controls, `\\r`, `\\x85`, BOM, anything beyond the BMP) or a space beside a line
-  break forbids them; then double quotes with libyaml's escapes. Styles of short strings are
-  cached: keys, tags and topic names repeat on every page;
-* a scalar whose line would pass `width` is folded at spaces as libyaml's writers do, character
-  by character (rare at width 4096), as is a single-quoted string spanning lines;
-* numbers, booleans and None keep PyYAML's own representation (its representer also rejects
-  types YAML cannot hold).
+* block layout: a sequence inside a mapping is not indented ("tags:\\n- a"), a collection inside
+  a sequence starts on the dash line ("- - a", "- key: a"), empty ones are "[]" and "{}";
+* a string's style as `yaml_emitter_analyze_scalar` and `select_scalar_style` choose it: plain
+  unless an indicator, a space at either end, a line break or a plain reading as another type
+  ('2025-11-30', 'yes') forbids it; else single quotes unless a character libyaml does not
+  print (controls, "\\x85", BOM, anything beyond the BMP) or a space beside a line break
+  forbids them; else double quotes with libyaml's escapes. Long strings are checked by C loops
+  (str and bytes methods), and the texts of short ones are cached: keys, tags and topic names
+  repeat on every page;
+* numbers, booleans and None as PyYAML's representer gives them (cached by type and repr).
 
-What libyaml writes differently is left to it: the whole document falls back to nodes and the
-C emitter (`_dump_nodes`) for a key that is not a simple key (multi-line, over 128 bytes), a
-scalar the representer does not give as a plain scalar (bytes, sets), lone surrogates (which
-PyYAML refuses), a root that is not a non-empty dict, and a width libyaml would replace.
-Tests compare both paths with `yaml.dump` on generated data and on every page of real builds.
+The whole document is left to nodes and the C emitter (`_dump_nodes`, the former code) where
+libyaml does more than this covers: a line that would run past `width` (libyaml folds it; at
+4096 no real page has one), a single-quoted string with line breaks, a key that is not a
+simple key (multi-line, over 128 bytes, not a str), tuples and subclasses of list and dict,
+anything the representer gives other than as a plain scalar, lone surrogates (PyYAML raises),
+a root that is not a non-empty dict, and a width libyaml would replace. Tests compare the text
+with `yaml.dump` on generated data (both paths) and on every page of a real build.
 """
 
 from __future__ import annotations
@@ -40,36 +41,33 @@ _STR, _SEQ, _MAP = (f"tag:yaml.org,2002:{name}" for name in ("str", "seq", "map"
 # rejects any type YAML cannot hold.
 _SCALARS = yaml.SafeDumper(None)
 
-# What libyaml prints as is when allowing unicode (IS_PRINTABLE); no character beyond the BMP.
-_PRINTABLE = "\n\x20-\x7e\xa0-\ud7ff\ue000-\ufefe\uff00-\ufffd"
-_BREAKS = "\n\u2028\u2029"  # the printable line breaks (\r and \x85 are not printable)
+_BREAKS = "\n\u2028\u2029"  # libyaml's line breaks that it prints ("\r", "\x85" it does not)
+# A character libyaml does not print (IS_PRINTABLE, with unicode allowed) or a line break; one
+# character class, not an alternation, for the regex engine to scan fast.
+_UNUSUAL = re.compile("[^\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd]")
 _HAS_BREAK = re.compile(f"[{_BREAKS}]")
-_UNPRINTABLE_OR_BREAK = re.compile(f"[^{_PRINTABLE}]|[{_BREAKS}]")
 _MULTILINE = re.compile(f"[{_BREAKS}\r\x85]")  # escaped or not, a key with these is not simple
 _PLAIN_CANNOT_START = "#,[]{}&*!|>'\"%@` "
-_ESCAPED = re.compile(f"[^{_PRINTABLE}]|[\u2028\u2029]")  # once backslash, quote, \n, \r, \t are
 _COMMON_ESCAPES = (("\\", "\\\\"), ('"', '\\"'), ("\n", "\\n"), ("\r", "\\r"), ("\t", "\\t"))
 _ESCAPES = {"\0": "0", "\a": "a", "\b": "b", "\v": "v", "\f": "f", "\x1b": "e", "\x85": "N",
             "\u2028": "L", "\u2029": "P"}  # fmt: skip
 _ASCII_PRINTABLE = bytes(range(0x20, 0x7F))
 _SIMPLE_KEY_BYTES = 128  # libyaml writes a longer key as "? key"
-# Texts of strings up to this length are cached: keys, tags, topics repeat on every page.
-_CACHED_LENGTH = 200
+_CACHED_LENGTH = 200  # strings up to this long have their texts cached
 _CACHE_SIZE = 1 << 16
-# No line of a cached key and a cached value (an escape takes up to 10 characters) is longer.
+# No line of a cached key and a cached value is longer (an escape takes up to 10 characters).
 _LONGEST_CACHED_LINE = 10 * (_SIMPLE_KEY_BYTES + _CACHED_LENGTH) + 6
 
 
 class _NotHere(Exception):
-    """The data holds something this writer leaves to libyaml."""
+    """The data holds something left to libyaml."""
 
 
 def _unusual(value: str) -> bytes | None:
-    """The characters libyaml might not print as is, found by C loops (long strings are most of
-    the text): in ASCII, exactly the control characters (b"" for none); otherwise b"" when
-    there surely are none, None when there may be. Python's non-printable characters include
-    all of libyaml's and every line break, so only characters beyond the BMP (two UTF-16
-    units) remain to rule out."""
+    """In ASCII, the control characters of `value` (b"" for none); otherwise b"" when libyaml
+    surely prints every character as is and finds no line break, None when it may not. Python's
+    non-printable characters include all of libyaml's and every line break, which leaves only
+    characters beyond the BMP (two UTF-16 units) to rule out."""
     if value.isascii():
         if len(value) < _CACHED_LENGTH and value.isprintable():  # cheaper than translate() here
             return b""
@@ -77,6 +75,16 @@ def _unusual(value: str) -> bytes | None:
     if value.isprintable() and len(value.encode("utf-16-le")) == 2 * len(value):
         return b""
     return None
+
+
+def _needs_double_quotes(value: str) -> bool:
+    """A character libyaml does not print, or a space beside a line break (searched from the
+    start: the BibTeX and RIS in front matter show one in their first line)."""
+    for match in _UNUSUAL.finditer(value):
+        at = match.start()
+        if match.group() not in _BREAKS or " " in (value[at - 1 : at], value[at + 1 : at + 2]):
+            return True
+    return False
 
 
 def _escape(match: re.Match) -> str:
@@ -93,12 +101,12 @@ def _escape(match: re.Match) -> str:
 
 def _double_quoted(value: str, unusual: bytes | None) -> str:
     for char, escaped in _COMMON_ESCAPES:
-        if char in value:  # a fast search; replace() counts one by one
+        if char in value:  # a fast search; replace() would count one by one
             value = value.replace(char, escaped)
-    # Left to escape: in ASCII, control characters but the common ones; else found anew.
+    # Left to escape: in ASCII, the control characters but those; else looked for again.
     left = _unusual(value) if unusual is None else unusual.translate(None, b"\n\r\t")
     if left != b"":
-        value = _ESCAPED.sub(_escape, value)
+        value = _UNUSUAL.sub(_escape, value)
     return '"' + value + '"'
 
 
@@ -115,61 +123,32 @@ def _plain_forbidden(value: str) -> bool:
     )
 
 
-def _reads_as(value: str) -> str:
-    """The tag PyYAML's resolver gives `value` as a plain scalar. Its answer is the default (str)
-    when no implicit resolver is registered for the first character, as for most strings; the
-    call is saved then."""
+def _reads_as(value: str, tag: str) -> bool:
+    """Whether PyYAML's resolver gives plain `value` the `tag`. It answers str when no implicit
+    resolver is registered for the first character (most strings): then it is not asked."""
     resolvers = _SCALARS.yaml_implicit_resolvers
     if value[0] in resolvers or None in resolvers or _SCALARS.yaml_path_resolvers:
-        return _SCALARS.resolve(ScalarNode, value, (True, False))
-    return _SCALARS.DEFAULT_SCALAR_TAG
+        return _SCALARS.resolve(ScalarNode, value, (True, False)) == tag
+    return tag == _STR
 
 
-def _needs_double_quotes(value: str) -> bool:
-    """A character libyaml does not print, or a space beside a line break (searched from the
-    start: front matter's BibTeX and RIS show one in their first line)."""
-    for match in _UNPRINTABLE_OR_BREAK.finditer(value):
-        at = match.start()
-        if match.group() not in _BREAKS or " " in (value[at - 1 : at], value[at + 1 : at + 2]):
-            return True
-    return False
-
-
-def _styled(value: str, tag: str = _STR) -> tuple[str, str | None]:
-    """libyaml's style for `value` in block context ("", "'" or '"'), and its text when that
-    fits on one line (None for a single-quoted string with line breaks)."""
+def _styled(value: str, tag: str = _STR) -> tuple[str, str]:
+    """libyaml's style for `value` in block context ("", "'" or '"') and its text."""
     unusual = _unusual(value)
     if unusual != b"":
         if _needs_double_quotes(value):
             return '"', _double_quoted(value, unusual)
-        if _HAS_BREAK.search(value):
-            return "'", None
-    if value and not _plain_forbidden(value) and _reads_as(value) == tag:
+        if _HAS_BREAK.search(value):  # single quotes over several lines
+            raise _NotHere
+    if value and not _plain_forbidden(value) and _reads_as(value, tag):
         return "", value
     return "'", "'" + (value.replace("'", "''") if "'" in value else value) + "'"
 
 
 _KEYS: dict[str, str] = {}  # key -> its text and ":"
-_TEXTS: dict[str, str] = {}  # short string -> its one-line text after a space
+_TEXTS: dict[str, str] = {}  # short string -> a space and its text
 _SCALAR_TEXTS: dict[tuple[type, str], str] = {}  # (type, repr) -> text, for the types below
 _REPR_TELLS_APART = (bool, int, float, type(None))  # values their repr() identifies exactly
-
-
-def _represented(value: object) -> str:
-    """A number, boolean or None as PyYAML represents it (the representer also rejects types
-    YAML cannot hold, and gives dates as timestamps): a plain scalar, or left to libyaml."""
-    key = (type(value), repr(value)) if type(value) in _REPR_TELLS_APART else None
-    text = _SCALAR_TEXTS.get(key)
-    if text is None:
-        node = _SCALARS.represent_data(value)
-        if not isinstance(node, ScalarNode) or node.style is not None:
-            raise _NotHere
-        style, text = _styled(node.value, node.tag)
-        if style:  # it would carry an explicit tag
-            raise _NotHere
-        if key:
-            _cache(_SCALAR_TEXTS, key, text)
-    return text
 
 
 def _cache(cache: dict, value: object, text: str) -> str:
@@ -185,92 +164,47 @@ def _key(key: object) -> str:
     return _cache(_KEYS, key, _styled(key)[1] + ":")
 
 
-def _string(value: str, column: int, indent: int, width: int) -> str:
-    """String `value` after the ":" or "-" ending at `column`, as a scalar at `indent`, with
-    the space before it; PyYAML folds its line only where it would run past `width`."""
-    style, text = _styled(value)
-    if text is None or column + 1 + len(text) > width:
-        return " " + _FOLDERS[style](value, column + 1, indent, width)
+def _string(value: str, column: int, width: int) -> str:
+    """The text of string `value` starting at `column` (after ":" or "-" and a space)."""
+    text = _styled(value)[1]
+    if column + len(text) > width:  # libyaml would fold the line
+        raise _NotHere
     if len(value) <= _CACHED_LENGTH:
-        return _cache(_TEXTS, value, " " + text)
-    return " " + text
+        _cache(_TEXTS, value, " " + text)
+    return text
 
 
-def _fold_plain(value: str, column: int, indent: int, width: int) -> str:
-    """write_plain_scalar: past `width`, a single space becomes a line break."""
-    out, spaces = [], False
-    for i, char in enumerate(value):
-        if char == " " and not spaces and column > width and value[i + 1 : i + 2] != " ":
-            out.append("\n" + " " * indent)
-            column = indent
-        else:
-            out.append(char)
-            column += 1
-        spaces = char == " "
-    return "".join(out)
-
-
-def _fold_single(value: str, column: int, indent: int, width: int) -> str:
-    """write_single_quoted_scalar: folds like plain (not at either end), line breaks doubled
-    before the first "\\n" of a run, lines after breaks indented."""
-    out, spaces, breaks, last = ["'"], False, False, len(value) - 1
-    column += 1
-    for i, char in enumerate(value):
-        if char == " ":
-            if not spaces and column > width and 0 < i < last and value[i + 1] != " ":
-                out.append("\n" + " " * indent)
-                column = indent
-            else:
-                out.append(char)
-                column += 1
-            spaces = True
-        elif char in _BREAKS:
-            out.append("\n" + char if not breaks and char == "\n" else char)
-            column, breaks = 0, True
-        else:
-            if breaks:
-                out.append(" " * indent)
-                column = indent
-            out.append("''" if char == "'" else char)
-            column += 2 if char == "'" else 1
-            spaces = breaks = False
-    return "".join(out) + (" " * indent if breaks else "") + "'"
-
-
-def _fold_double(value: str, column: int, indent: int, width: int) -> str:
-    """write_double_quoted_scalar: folds at any first space (not at either end), escaping a
-    space that would start the next line."""
-    out, spaces, last = ['"'], False, len(value) - 1
-    column += 1
-    for i, char in enumerate(value):
-        if char == " " and not spaces and column > width and 0 < i < last:
-            out.append("\n" + " " * indent + ("\\" if value[i + 1] == " " else ""))
-            column = indent + (value[i + 1] == " ")
-            spaces = True
-        else:
-            text = _double_quoted(char, None)[1:-1]
-            out.append(text)
-            column += len(text)
-            spaces = char == " "
-    return "".join(out) + '"'
-
-
-_FOLDERS = {"": _fold_plain, "'": _fold_single, '"': _fold_double}
+def _represented(value: object) -> str:
+    """A number, boolean or None as PyYAML represents it (also a date, as a timestamp)."""
+    key = (type(value), repr(value)) if type(value) in _REPR_TELLS_APART else None
+    text = _SCALAR_TEXTS.get(key)
+    if text is None:
+        node = _SCALARS.represent_data(value)
+        if not isinstance(node, ScalarNode) or node.style is not None:
+            raise _NotHere
+        style, text = _styled(node.value, node.tag)
+        if style:  # it would carry an explicit tag
+            raise _NotHere
+        if key:
+            _cache(_SCALAR_TEXTS, key, text)
+    return text
 
 
 def _mapping(parts: list[str], data: dict, indent: int, lead: str, width: int) -> None:
     """Keys at `indent`, the first after `lead`; a sequence inside is not indented."""
     next_lead = "\n" + " " * indent
-    roomy = indent + _LONGEST_CACHED_LINE <= width  # no cached text needs folding
+    roomy = indent + _LONGEST_CACHED_LINE <= width  # no cached text reaches `width`
     for key, value in data.items():
         key_text = _KEYS.get(key) or _key(key)
         kind = type(value)
         if kind is str:  # the common kinds are written here, saving calls
             # (long strings are not looked up: hashing them costs more than a miss)
             text = _TEXTS.get(value) if len(value) <= _CACHED_LENGTH else None
-            if text is None or not roomy:
-                text = _string(value, indent + len(key_text), indent + 2, width)
-            parts.append(lead + key_text + text)
+            if text is not None and roomy:
+                parts.append(lead + key_text + text)
+            else:  # (a long text is not copied into the line)
+                column = indent + len(key_text) + 1
+                parts += (lead + key_text + " ", _string(value, column, width))
         elif kind is list and value:
             parts.append(lead + key_text)
             _sequence(parts, value, indent, next_lead, width)
@@ -278,13 +212,12 @@ def _mapping(parts: list[str], data: dict, indent: int, lead: str, width: int) -
             parts.append(lead + key_text)
             _mapping(parts, value, indent + 2, next_lead + "  ", width)
         else:
-            parts.append(lead + key_text + _leaf(value, indent + len(key_text), indent + 2, width))
+            parts.append(lead + key_text + _leaf(value, indent + len(key_text), width))
         lead = next_lead
 
 
 def _sequence(parts: list[str], items: list, indent: int, lead: str, width: int) -> None:
-    """Dashes at `indent`, the first after `lead`; a collection inside starts on the dash line
-    ("- - a", "- key: a")."""
+    """Dashes at `indent`, the first after `lead`; a collection inside starts on the dash line."""
     next_lead = "\n" + " " * indent + "-"
     lead += "-"
     roomy = indent + _LONGEST_CACHED_LINE <= width
@@ -292,9 +225,10 @@ def _sequence(parts: list[str], items: list, indent: int, lead: str, width: int)
         kind = type(item)
         if kind is str:  # as in _mapping
             text = _TEXTS.get(item)
-            if text is None or not roomy:
-                text = _string(item, indent + 1, indent + 2, width)
-            parts.append(lead + text)
+            if text is not None and roomy:
+                parts.append(lead + text)
+            else:
+                parts += (lead + " ", _string(item, indent + 2, width))
         elif kind is list and item:
             parts.append(lead)
             _sequence(parts, item, indent + 2, " ", width)
@@ -302,22 +236,22 @@ def _sequence(parts: list[str], items: list, indent: int, lead: str, width: int)
             parts.append(lead)
             _mapping(parts, item, indent + 2, " ", width)
         else:
-            parts.append(lead + _leaf(item, indent + 1, indent + 2, width))
+            parts.append(lead + _leaf(item, indent + 1, width))
         lead = next_lead
 
 
-def _leaf(value: object, column: int, indent: int, width: int) -> str:
-    """Anything but a str, a non-empty list or dict, after the ":" or "-" ending at `column`,
-    with the space before it. Tuples and subclasses of list and dict are left to libyaml."""
+def _leaf(value: object, column: int, width: int) -> str:
+    """Anything but a str or a non-empty list or dict, after the ":" or "-" ending at `column`,
+    with the space before it."""
     if isinstance(value, str):
-        return _string(str.__str__(value), column, indent, width)
+        return " " + _string(str.__str__(value), column + 1, width)
     if isinstance(value, (list, tuple, dict)):
         if value:
             raise _NotHere
         return " {}" if isinstance(value, dict) else " []"
     text = _represented(value)
     if column + 1 + len(text) > width:  # a datetime has a space to fold at
-        text = _fold_plain(text, column + 1, indent, width)
+        raise _NotHere
     return " " + text
 
 
@@ -348,7 +282,7 @@ def to_node(value: object) -> Node:
 
 
 def _dump_nodes(data: object, width: int) -> str:
-    """The slow path: nodes built here, written by PyYAML's C emitter."""
+    """The fallback: nodes built here, written by PyYAML's C emitter."""
     return yaml.serialize(to_node(data), Dumper=_Dumper, allow_unicode=True, width=width)
 
 
@@ -361,7 +295,8 @@ def dump(data: dict, *, width: int = 4096) -> str:
         _mapping(parts, data, 0, "", width)
     except _NotHere:
         return _dump_nodes(data, width)
-    return "".join(parts) + "\n"
+    parts.append("\n")
+    return "".join(parts)
 
 
 class Handler(frontmatter.YAMLHandler):
