@@ -3,8 +3,8 @@
 The text is what `yaml.dump(data, Dumper=CSafeDumper, default_flow_style=False,
 allow_unicode=True, sort_keys=False, width=width)` writes, except that a list or dict appearing
 twice is written out twice rather than as an anchor and alias. Building PyYAML nodes and running
-its emitter took 0.3-0.4 ms a page, most of it per-node work in Python, so plain data is written
-here directly, following libyaml's emitter (`src/emitter.c`):
+its emitter took 0.25-0.4 ms a page, most of it per-node work in Python, so plain data is
+written here directly, following libyaml's emitter (`src/emitter.c`), about four times faster:
 
 * block layout: a sequence inside a mapping is not indented ("tags:\\n- a"), a collection inside
   a sequence starts on the dash line ("- - a", "- key: a"), empty ones are "[]" and "{}";
@@ -18,18 +18,18 @@ here directly, following libyaml's emitter (`src/emitter.c`):
 * numbers, booleans and None as PyYAML's representer gives them (cached by type and repr).
 
 The whole document is left to nodes and the C emitter (`_dump_nodes`, the former code) where
-libyaml does more than this covers: a line that would run past `width` (libyaml folds it; at
-4096 no real page has one), a single-quoted string with line breaks, a key that is not a
-simple key (multi-line, over 128 bytes, not a str), tuples and subclasses of list and dict,
-anything the representer gives other than as a plain scalar, lone surrogates (PyYAML raises),
-a root that is not a non-empty dict, and a width libyaml would replace. Tests compare the text
-with `yaml.dump` on generated data (both paths) and on every page of a real build.
+libyaml does more than this covers: a line that would run past `width` (libyaml folds it; no
+page of a 5,000-paper build has one at 4096), a single-quoted string with line breaks, a key
+that is not a simple key (multi-line, over 128 bytes, not a str), a non-empty tuple or
+subclass of list or dict, anything the representer gives other than as a plain scalar, lone
+surrogates (PyYAML raises), a root that is not a non-empty dict, and a width libyaml would
+replace. Tests compare the text with `yaml.dump` on generated data (both paths) and on every
+page of a real build.
 """
 
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 import frontmatter
 import yaml
@@ -255,21 +255,6 @@ def _leaf(value: object, column: int, width: int) -> str:
     return " " + text
 
 
-@lru_cache(maxsize=1 << 14)
-def _resolve(kind: type, value: str, implicit: tuple[bool, bool]) -> str:
-    return _SCALARS.resolve(kind, value, implicit)
-
-
-class _Dumper(_DUMPER):
-    """The emitter asks, for every scalar, whether its plain form would read back as another
-    type; keys and tags repeat on every page, so the answers are cached."""
-
-    def resolve(self, kind, value, implicit):
-        if kind is ScalarNode:
-            return _resolve(kind, value, tuple(implicit))
-        return _SCALARS.resolve(kind, value, implicit)
-
-
 def to_node(value: object) -> Node:
     if isinstance(value, str):
         return ScalarNode(_STR, value)
@@ -283,7 +268,7 @@ def to_node(value: object) -> Node:
 
 def _dump_nodes(data: object, width: int) -> str:
     """The fallback: nodes built here, written by PyYAML's C emitter."""
-    return yaml.serialize(to_node(data), Dumper=_Dumper, allow_unicode=True, width=width)
+    return yaml.serialize(to_node(data), Dumper=_DUMPER, allow_unicode=True, width=width)
 
 
 def dump(data: dict, *, width: int = 4096) -> str:
