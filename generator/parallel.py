@@ -49,33 +49,48 @@ def worker_count(items: int) -> int:
 
 def ordered_map(
     function: Callable[[Shared, int], Result], shared: Shared, count: int, *,
-    chunks_per_worker: int = CHUNKS_PER_WORKER,
+    chunks_per_worker: int = CHUNKS_PER_WORKER, items_per_pool: int = 0,
 ) -> list:  # fmt: skip
-    """`[function(shared, i) for i in range(count)]`, on every core when it pays. Items of
-    very unequal cost want more, smaller chunks (`chunks_per_worker`)."""
+    """`[function(shared, i) for i in range(count)]`, on every core when it pays.
+
+    Items of very unequal cost want more, smaller chunks (`chunks_per_worker`). A worker's
+    memory grows as it writes into memory it shares with this process (Python's allocator
+    reuses the free space of inherited pages, and the kernel copies each page written to), so
+    long maps over large collections start fresh workers every `items_per_pool` items."""
     workers = worker_count(count)
     if not workers:
         return [function(shared, index) for index in range(count)]
+    step = items_per_pool or count
+    rounds = [range(start, min(start + step, count)) for start in range(0, count, step)]
     global _TASK
-    size = -(-count // (workers * chunks_per_worker))
-    chunks = [range(start, min(start + size, count)) for start in range(0, count, size)]
     _TASK = (function, shared)
     # A garbage collection in a worker would walk, and so write to, every object inherited
     # from this process, copying its memory page by page; frozen objects are never walked.
     gc.freeze()
     try:
-        context = multiprocessing.get_context("fork")
-        with ProcessPoolExecutor(workers, mp_context=context, initializer=_leave_ctrl_c) as pool:
-            try:
-                return [result for chunk in pool.map(_run_chunk, chunks) for result in chunk]
-            except BaseException:
-                # Chunks not started yet are dropped; leaving the `with` waits for the ones
-                # running, so no worker is still at work (writing, say) once this raises.
-                pool.shutdown(cancel_futures=True)
-                raise
+        return [
+            result for items in rounds for result in _in_pool(items, workers, chunks_per_worker)
+        ]
     finally:
         _TASK = None
         gc.unfreeze()
+
+
+def _in_pool(items: range, workers: int, chunks_per_worker: int) -> list:
+    size = -(-len(items) // (workers * chunks_per_worker))
+    chunks = [
+        range(start, min(start + size, items.stop))
+        for start in range(items.start, items.stop, size)
+    ]
+    context = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(workers, mp_context=context, initializer=_leave_ctrl_c) as pool:
+        try:
+            return [result for chunk in pool.map(_run_chunk, chunks) for result in chunk]
+        except BaseException:
+            # Chunks not started yet are dropped; leaving the `with` waits for the ones
+            # running, so no worker is still at work (writing, say) once this raises.
+            pool.shutdown(cancel_futures=True)
+            raise
 
 
 def _leave_ctrl_c() -> None:

@@ -43,6 +43,7 @@ _TMP_SUFFIX = ".readinglist-tmp"
 # Phase one's temporaries, all in one folder: a dot-folder, which MkDocs never publishes,
 # and one `rmtree` to discard whatever a failed or killed run staged, from any process.
 STAGING = ".readinglist-staging"
+PAGES_PER_POOL = 2_000
 _UNION = ".readinglist-manifest-union.json"  # staged name of phase two's first manifest
 
 
@@ -81,9 +82,12 @@ def write_batches(root: Path, batches: Sequence[Callable[[], Files]]) -> WriteRe
     area, created = root / STAGING, []
     try:
         created += _make_parents(area)
-        # Small chunks: a listing or an export file costs many pages.
-        shared = (root, old, batches)
-        staged = parallel.ordered_map(_stage_batch, shared, len(batches), chunks_per_worker=16)
+        # Small chunks: a listing or an export file costs many pages. Fresh workers every
+        # few thousand pages: at 20,000 papers, two long-lived ones grew to 400 MB each.
+        shared, count = (root, old, batches), len(batches)
+        staged = parallel.ordered_map(
+            _stage_batch, shared, count, chunks_per_worker=8, items_per_pool=PAGES_PER_POOL
+        )
         manifest, changed = _merged(root, staged)
         gone = sorted(p for p in old if p not in manifest)
         kept = tuple(p for p in gone if _edited(root / p, old[p]))
