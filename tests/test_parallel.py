@@ -30,8 +30,11 @@ ORDER = """
 from generator import parallel
 parallel.available_cores = lambda: 3
 count = 3 * parallel.MIN_ITEMS_PER_WORKER + 7
+expected = [index * index + 7 for index in range(count)]
 found = parallel.ordered_map(lambda offset, index: index * index + offset, 7, count)
-print(parallel.worker_count(count), found == [index * index + 7 for index in range(count)])
+in_rounds = parallel.ordered_map(lambda offset, index: index * index + offset, 7, count,
+                                 chunks_per_worker=3, items_per_pool=1000)
+print(parallel.worker_count(count), found == expected, in_rounds == expected)
 """
 
 DESCRIBE = """
@@ -102,7 +105,7 @@ except KeyboardInterrupt:
 
 
 def test_results_come_back_in_input_order_from_forked_workers():
-    assert _in_fresh_process(ORDER) == ["3", "True"]
+    assert _in_fresh_process(ORDER) == ["3", "True", "True"]
 
 
 def test_small_inputs_and_threaded_processes_run_in_this_process(monkeypatch):
