@@ -37,27 +37,29 @@ def available_cores() -> int:
         return os.cpu_count() or 1
 
 
-def worker_count(items: int) -> int:
-    """One worker per available core, fewer for small inputs, none (this process does the
-    work) where forking is unsafe or impossible."""
+def worker_count(items: int, *, min_items: int = MIN_ITEMS_PER_WORKER) -> int:
+    """One worker per available core, fewer for small inputs (under `min_items` each), none
+    (this process does the work) where forking is unsafe or impossible."""
     # Linux only: macOS has fork but its system libraries may crash in a forked child.
     if not sys.platform.startswith("linux") or threading.active_count() > 1:
         return 0
-    workers = min(available_cores(), items // MIN_ITEMS_PER_WORKER)
+    workers = min(available_cores(), items // min_items)
     return workers if workers > 1 else 0
 
 
 def ordered_map(
     function: Callable[[Shared, int], Result], shared: Shared, count: int, *,
     chunks_per_worker: int = CHUNKS_PER_WORKER, items_per_pool: int = 0,
+    min_items_per_worker: int = MIN_ITEMS_PER_WORKER,
 ) -> list:  # fmt: skip
     """`[function(shared, i) for i in range(count)]`, on every core when it pays.
 
-    Items of very unequal cost want more, smaller chunks (`chunks_per_worker`). A worker's
+    Items of very unequal cost want more, smaller chunks (`chunks_per_worker`); heavy items
+    are worth a worker in fewer numbers (`min_items_per_worker`). A worker's
     memory grows as it writes into memory it shares with this process (Python's allocator
     reuses the free space of inherited pages, and the kernel copies each page written to), so
     long maps over large collections start fresh workers every `items_per_pool` items."""
-    workers = worker_count(count)
+    workers = worker_count(count, min_items=min_items_per_worker)
     if not workers:
         return [function(shared, index) for index in range(count)]
     step = items_per_pool or count

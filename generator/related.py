@@ -20,6 +20,8 @@ from itertools import count
 import numpy as np
 from scipy import sparse
 
+from . import parallel
+
 BLOCK = 256  # rows per block: 256 x N float32 scores at a time
 TERMS_PER_PAPER = 32  # the strongest terms of a paper carry its similarity
 SCALE = 10**6  # similarities are compared to 6 decimals; beyond that they tie
@@ -192,18 +194,26 @@ def _normalise(matrix: sparse.csr_matrix) -> sparse.csr_matrix:
 
 def _nearest(matrix: sparse.csr_matrix, k: int) -> list[list[int]]:
     """Row indices of each row's k most similar rows with a positive score, best first."""
-    n = matrix.shape[0]
-    transposed = matrix.T.tocsr()
-    result: list[list[int]] = []
-    for start in range(0, n, BLOCK):
-        similar = matrix[start : start + BLOCK] @ transposed
-        similar.data *= SCALE  # equal to 6 decimals is equal: ties go to the id
-        np.rint(similar.data, out=similar.data)
-        scores = similar.toarray()
-        rows = np.arange(scores.shape[0])
-        scores[rows, rows + start] = 0.0  # never related to itself
-        result += _best(scores, k)
-    return result
+    blocks = -(-matrix.shape[0] // BLOCK)
+    # Each block is a dense BLOCK x N product (the cost grows as N squared): on every core,
+    # from a few blocks on.
+    found = parallel.ordered_map(_nearest_in_block, (matrix, matrix.T.tocsr(), k), blocks,
+                                 chunks_per_worker=2, min_items_per_worker=4)  # fmt: skip
+    return [row for block in found for row in block]
+
+
+def _nearest_in_block(
+    shared: tuple[sparse.csr_matrix, sparse.csr_matrix, int], block: int
+) -> list[list[int]]:
+    matrix, transposed, k = shared
+    start = block * BLOCK
+    similar = matrix[start : start + BLOCK] @ transposed
+    similar.data *= SCALE  # equal to 6 decimals is equal: ties go to the id
+    np.rint(similar.data, out=similar.data)
+    scores = similar.toarray()
+    rows = np.arange(scores.shape[0])
+    scores[rows, rows + start] = 0.0  # never related to itself
+    return _best(scores, k)
 
 
 def _best(scores: np.ndarray, k: int) -> list[list[int]]:

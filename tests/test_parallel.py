@@ -85,6 +85,20 @@ print(sorted(p.name for p in (root / "two").iterdir()))
 """
 
 
+RELATED = """
+import numpy as np
+from scipy import sparse
+from generator import parallel, related
+rows = 8 * related.BLOCK + 3  # blocks for two workers and a short one
+matrix = related._normalise(sparse.random(rows, 300, density=0.05, format="csr",
+                                          dtype=np.float32, random_state=1))
+parallel.available_cores = lambda: 2
+on_two = related._nearest(matrix, 5)
+workers = parallel.worker_count(rows // related.BLOCK + 1, min_items=4)
+parallel.available_cores = lambda: 1
+print(workers, on_two == related._nearest(matrix, 5), sum(map(len, on_two)) > rows)
+"""
+
 CTRL_C = """
 import os, signal, sys
 from pathlib import Path
@@ -152,3 +166,7 @@ def test_ctrl_c_while_workers_stage_pages_leaves_nothing(tmp_path: Path):
     done = _run_fresh(CTRL_C, str(root))
     assert done.stdout.split() == ["interrupted", "[]"]
     assert "Traceback" not in done.stderr
+
+
+def test_related_papers_found_on_two_cores_are_those_found_in_one():
+    assert _in_fresh_process(RELATED) == ["2", "True", "True"]
