@@ -39,7 +39,9 @@ def _markdown(node: Node) -> str:
     if kind == "br":
         return "<br>"
     if kind == "code":
-        return f"<code>{escape_markdown(node.text)}</code>"
+        # Entities are decoded as in text ("&amp;" is how scraped abstracts write "&"), so the
+        # page shows what `render_text` gives.
+        return f"<code>{escape_markdown(html.unescape(node.text))}</code>"
     if kind == "math":
         try:
             return to_mathml(node.text, display=node.display)

@@ -103,6 +103,7 @@ CTRL_C = """
 import os, signal, sys
 from pathlib import Path
 from generator import parallel, writer
+signal.signal(signal.SIGINT, signal.default_int_handler)  # an xdist worker ignores Ctrl-C
 root, count = Path(sys.argv[1]), 2 * parallel.MIN_ITEMS_PER_WORKER
 parallel.available_cores = lambda: 2
 def page(i):
