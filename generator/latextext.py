@@ -29,14 +29,19 @@ from .reader import normalize_text
 _MARKS = {"`": "\u0300", "'": "\u0301", "^": "\u0302", "~": "\u0303", "=": "\u0304",
           ".": "\u0307", '"': "\u0308", "u": "\u0306", "r": "\u030a", "H": "\u030b",
           "v": "\u030c", "c": "\u0327", "k": "\u0328", "d": "\u0323", "b": "\u0331"}  # fmt: skip
-_BASE = r"(?:\\[ij](?![A-Za-z])\s*|[A-Za-z])"  # a control word eats the spaces after it
+# Spaces, and at most one line break: a blank line is a paragraph break, which ends a command.
+_SPACE = r"[ \t]*(?:\n[ \t]*)?"
+_BASE = rf"(?:\\[ij](?![A-Za-z]){_SPACE}|[A-Za-z])"  # a control word eats the spaces after it
 _ACCENT = re.compile(
-    rf"\\([`'^\"~=.])\s*(?:\{{\s*({_BASE})\s*\}}|({_BASE}))"
-    rf"|\\([uvHckdbr])(?:\s*\{{\s*({_BASE})\s*\}}|\s+({_BASE})|(\\[ij](?![A-Za-z])\s*))"
+    rf"\\([`'^\"~=.]){_SPACE}(?:\{{\s*({_BASE})\s*\}}|({_BASE}))"
+    rf"|\\([uvHckdbr])(?:{_SPACE}\{{\s*({_BASE})\s*\}}|(?=[ \t\n]){_SPACE}({_BASE})"
+    rf"|(\\[ij](?![A-Za-z]){_SPACE}))"
 )
 _LETTERS = {"ss": "ß", "ae": "æ", "AE": "Æ", "oe": "œ", "OE": "Œ", "aa": "å", "AA": "Å",
             "o": "ø", "O": "Ø", "l": "ł", "L": "Ł", "i": "ı", "j": "ȷ"}  # fmt: skip
-_LETTER = re.compile(r"\\(ss|ae|AE|oe|OE|aa|AA|o|O|l|L|i|j)(?![A-Za-z])(?:\{\}|\s+)?")
+_LETTER = re.compile(
+    rf"\\(ss|ae|AE|oe|OE|aa|AA|o|O|l|L|i|j)(?![A-Za-z])(?:\{{\}}|(?=[ \t\n]){_SPACE})?"
+)
 # After the accents, text without any of these is plain text in braces.
 _LATEX = re.compile(r"[\\$~%&^_#`]|--|''|!`|\?`")
 _BARE_PERCENT = re.compile(r"(?<!\\)%")
