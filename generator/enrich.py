@@ -14,11 +14,7 @@ from .models import Paper, Taxonomy, TopicMatch
 
 
 def describe(papers: list[Paper]) -> list[Paper]:
-    return parallel.ordered_map(_describe_at, papers, len(papers))
-
-
-def _describe_at(papers: list[Paper], index: int) -> Paper:
-    return _describe(papers[index])
+    return parallel.map_each(_describe, papers)
 
 
 def _describe(paper: Paper) -> Paper:

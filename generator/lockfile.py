@@ -83,10 +83,6 @@ def sketch(text: str) -> tuple[int, ...]:
     return tuple(sorted(set(map(zlib.crc32, pair_bytes)))[:SKETCH_SIZE])
 
 
-def _sketch_at(papers: list[Paper], index: int) -> tuple[int, ...]:
-    return sketch(papers[index].text)
-
-
 def similarity(a: tuple[int, ...], b: tuple[int, ...]) -> float:
     if not a or not b:
         return 0.0
@@ -100,7 +96,7 @@ def address(
     """Slugs for papers (id -> slug) and lists (name -> slug), and the lock that records them."""
     papers, lists = list(papers), list(lists)
     new = [p for p in papers if p.id not in lock.papers]
-    found = parallel.ordered_map(_sketch_at, new, len(new))  # about half of addressing
+    found = parallel.map_each(sketch, [p.text for p in new])  # about half of addressing
     sketches = {paper.id: value for paper, value in zip(new, found, strict=True)}
     inherited = _successors(sketches, lock, current={p.id for p in papers})
     entries = {pid: e for pid, e in lock.papers.items() if pid not in inherited.values()}

@@ -66,11 +66,10 @@ def _read_all(raw_lists: list[RawList]) -> Iterator[_Read]:
     """Each abstract of each list read, in order, on every core (the markup parse is most of
     normalising)."""
     abstracts = [abstract.text for raw in raw_lists for abstract in raw.abstracts]
-    return iter(parallel.ordered_map(_read_at, abstracts, len(abstracts)))
+    return iter(parallel.map_each(_read, abstracts))
 
 
-def _read_at(abstracts: list[str], index: int) -> _Read:
-    text = abstracts[index]
+def _read(text: str) -> _Read:
     parsed = markup.parse(text)  # once: text, links and problems all come from it
     return _Read(paper_id(text), parsed.text, find_links(parsed.urls), markup.problems_in(parsed))
 

@@ -22,6 +22,7 @@ from typing import TypeVar
 
 Shared = TypeVar("Shared")
 Result = TypeVar("Result")
+Item = TypeVar("Item")
 
 MIN_ITEMS_PER_WORKER = 500  # below this, starting a worker costs more than it saves
 CHUNKS_PER_WORKER = 4  # a few chunks each, so one slow chunk does not leave a core idle
@@ -93,6 +94,17 @@ def _in_pool(items: range, workers: int, chunks_per_worker: int) -> list:
             # running, so no worker is still at work (writing, say) once this raises.
             pool.shutdown(cancel_futures=True)
             raise
+
+
+def map_each(function: Callable[[Item], Result], items: Sequence[Item]) -> list[Result]:
+    """`[function(item) for item in items]`, on every core when it pays (see `ordered_map`);
+    `function` may be a closure: workers are forked, nothing of it is pickled."""
+    return ordered_map(_apply, (function, items), len(items))
+
+
+def _apply(shared: tuple[Callable, Sequence], index: int) -> object:
+    function, items = shared
+    return function(items[index])
 
 
 def _leave_ctrl_c() -> None:

@@ -78,14 +78,13 @@ class Entry:
 
 def _entries(papers: tuple[Paper, ...]) -> dict[str, Entry]:
     """Every paper's entry, its Markdown made on every core."""
-    texts = parallel.ordered_map(_entry_texts_at, papers, len(papers))
+    texts = parallel.map_each(_entry_texts, papers)
     return {paper.id: Entry(paper, f"papers/{paper.slug}.md", *map(Md, markdown), text)
             for paper, (*markdown, text) in zip(papers, texts, strict=True)}  # fmt: skip
 
 
-def _entry_texts_at(papers: tuple[Paper, ...], index: int) -> tuple[str, str, str, str]:
+def _entry_texts(paper: Paper) -> tuple[str, str, str, str]:
     """Title, summary and kind as Markdown, and the summary as plain text."""
-    paper = papers[index]
     summary = markup.parse(paper.summary)
     title, kind = markup.escape_markdown(paper.title), KIND_LABELS[paper.kind]
     return title, summary.markdown, markup.escape_markdown(kind), summary.text

@@ -150,7 +150,7 @@ def assign_tags(texts: list[str]) -> list[tuple[str, ...]]:
     """Tags for each text, best first, weighed against the whole collection. Each text is read,
     and later given its tags, on any core (`parallel`); what takes the whole collection (the
     acronyms, the spellings, the idf) is done in this process."""
-    defined = parallel.ordered_map(_acronyms_at, texts, len(texts))
+    defined = parallel.map_each(extract_acronyms, texts)
     known = collection_acronyms(defined)
     read = parallel.ordered_map(_read_at, (texts, defined, known), len(texts))
     counts, display = _fold_variants([phrases for phrases, _ in read])
@@ -159,10 +159,6 @@ def assign_tags(texts: list[str]) -> list[tuple[str, ...]]:
     words = [words for _, words in read]
     weighing = _weighing(idf, display)
     return parallel.ordered_map(_tags_at, (counts, words, weighing), len(texts))
-
-
-def _acronyms_at(texts: list[str], index: int) -> dict[str, str]:
-    return extract_acronyms(texts[index])
 
 
 def _read_at(

@@ -34,7 +34,8 @@ expected = [index * index + 7 for index in range(count)]
 found = parallel.ordered_map(lambda offset, index: index * index + offset, 7, count)
 in_rounds = parallel.ordered_map(lambda offset, index: index * index + offset, 7, count,
                                  chunks_per_worker=3, items_per_pool=1000)
-print(parallel.worker_count(count), found == expected, in_rounds == expected)
+each = parallel.map_each(lambda index: index * index + 7, list(range(count)))  # a closure
+print(parallel.worker_count(count), found == expected, in_rounds == expected, each == expected)
 """
 
 DESCRIBE = """
@@ -120,7 +121,7 @@ except KeyboardInterrupt:
 
 
 def test_results_come_back_in_input_order_from_forked_workers():
-    assert _in_fresh_process(ORDER) == ["3", "True", "True"]
+    assert _in_fresh_process(ORDER) == ["3", "True", "True", "True"]
 
 
 def test_small_inputs_and_threaded_processes_run_in_this_process(monkeypatch):
