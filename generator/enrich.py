@@ -8,6 +8,7 @@ paper on any core (`parallel`). Across the collection: tags (weighed against all
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 
 from . import parallel, related, summaries, tags, titles, topics
 from .models import Paper, Taxonomy, TopicMatch
@@ -30,20 +31,21 @@ def _describe(paper: Paper) -> Paper:
     )
 
 
-def tag(papers: list[Paper]) -> list[Paper]:
+def tag_and_classify(papers: list[Paper], taxonomy: Taxonomy) -> list[Paper]:
+    """Tags (weighed against the whole collection), then topics, which read the tags."""
     found = tags.assign_tags([paper.text for paper in papers])
-    return [replace(paper, tags=t) for paper, t in zip(papers, found, strict=True)]
+    matches = parallel.map_each(partial(_topics, taxonomy), list(zip(papers, found, strict=True)))
+    return [
+        replace(paper, tags=paper_tags, topics=paper_topics)
+        for paper, paper_tags, paper_topics in zip(papers, found, matches, strict=True)
+    ]
 
 
-def classify_topics(papers: list[Paper], taxonomy: Taxonomy) -> list[Paper]:
-    found = parallel.ordered_map(_topics_at, (papers, taxonomy), len(papers))
-    return [replace(paper, topics=matches) for paper, matches in zip(papers, found, strict=True)]
-
-
-def _topics_at(shared: tuple[list[Paper], Taxonomy], index: int) -> tuple[TopicMatch, ...]:
-    papers, taxonomy = shared
-    paper = papers[index]
-    return topics.assign_topics(taxonomy, text=paper.text, title=paper.title, tags=paper.tags)
+def _topics(
+    taxonomy: Taxonomy, paper_and_tags: tuple[Paper, tuple[str, ...]]
+) -> tuple[TopicMatch, ...]:
+    paper, paper_tags = paper_and_tags
+    return topics.assign_topics(taxonomy, text=paper.text, title=paper.title, tags=paper_tags)
 
 
 def relate(papers: list[Paper], *, k: int) -> list[Paper]:

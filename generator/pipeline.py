@@ -57,7 +57,7 @@ def collect(settings: Settings, *, keep_going: bool = False) -> Collection:
         problems += found
         counts["papers"] = len(papers)
     with _stage("describe", counts := {"papers": len(papers)}):
-        papers = enrich.classify_topics(enrich.tag(enrich.describe(papers)), taxonomy)
+        papers = enrich.tag_and_classify(enrich.describe(papers), taxonomy)
     with _stage("address", counts := {}):
         counts["new papers"] = sum(1 for paper in papers if paper.id not in lock.papers)
         papers, lists, lock = address(papers, lists, lock, today=_today())
@@ -164,7 +164,9 @@ def _move_pages(
     lock, refused = lockfile.move(lock, wanted)
     problems = [Problem(path, 1, f"paper {pid}: slug not changed: {why}")
                 for pid, why in refused.items()]  # fmt: skip
-    return [replace(p, slug=lock.papers[p.id].slug) for p in papers], lock, problems
+    moved = [p if p.slug == lock.papers[p.id].slug else replace(p, slug=lock.papers[p.id].slug)
+             for p in papers]  # fmt: skip
+    return moved, lock, problems
 
 
 def _without_hidden(

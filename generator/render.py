@@ -339,8 +339,8 @@ def _page(template: str, path: str, meta: dict, *, site: Site, **context: object
     def href(target: str) -> Md:
         return Md(_relative(target, folder))
 
-    def listed(paper_id: str) -> Md:
-        return site.entry_line(paper_id, folder)
+    def listed(paper_ids: list[str]) -> list[Md]:  # one call per listing, not per paper
+        return [site.entry_line(paper_id, folder) for paper_id in paper_ids]
 
     body = _ENV.get_template(template).render(site=site, href=href, listed=listed, **context)
     post = frontmatter.Post(body, **meta)

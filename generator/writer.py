@@ -106,7 +106,7 @@ def write_batches(root: Path, batches: Sequence[Callable[[], Files]]) -> WriteRe
     with _deferred_interrupts():
         os.replace(area / _UNION, root / MANIFEST)
         for path, temporary in changed.items():
-            os.replace(area / temporary, root / path)
+            os.replace(os.path.join(area, temporary), os.path.join(root, path))
         for path in stale:
             _remove(root, path)
         os.replace(area / MANIFEST, root / MANIFEST)
@@ -128,27 +128,30 @@ def _stage_batch(shared: tuple[Path, dict[str, str], Sequence[Callable]], index:
     changed, under a name no other batch uses. A failure leaves its temporaries to `_discard`."""
     root, old, batches = shared
     # A folder per process: creating files in one folder takes a lock on it, which would
-    # leave one process waiting on the other's file system work.
+    # leave one process waiting on the other's file system work. Plain strings, not Paths:
+    # this runs once per page, and pathlib's parsing would cost more than the writing.
     own = str(os.getpid())
-    (root / STAGING / own).mkdir(exist_ok=True)
-    area, staged = root / STAGING, []
+    area = os.path.join(root, STAGING)
+    with contextlib.suppress(FileExistsError):
+        os.mkdir(os.path.join(area, own))
+    staged = []
     files = batches[index]()
     for number, (path, content) in enumerate(files.items() if isinstance(files, Mapping)
                                              else files):  # fmt: skip
         path = _safe_relative(path)
-        target, temporary = root / path, f"{own}/{index}-{number}"
-        foreign = path not in old and target.exists()
+        target, temporary = os.path.join(root, path), f"{own}/{index}-{number}"
+        # A new path needs no comparison, only a check that nothing of the curator's is there.
+        foreign = path not in old and os.path.exists(target)
         if isinstance(content, str):
             data = content.encode("utf-8")
-            digest = _digest(data)
-            if foreign or not _differs(target, data):
-                temporary = None
+            if foreign or (path in old and not _differs(target, data)):
+                digest, temporary = _digest(data), None
             else:
-                _stage(area / temporary, [data])
+                digest = _stage(os.path.join(area, temporary), [data])
         else:  # staged piece by piece, then dropped again if it came out the same
-            digest = _stage(area / temporary, content)
-            if foreign or _same_file(area / temporary, target):
-                (area / temporary).unlink()
+            digest = _stage(os.path.join(area, temporary), content)
+            if foreign or _same_file(os.path.join(area, temporary), target):
+                os.unlink(os.path.join(area, temporary))
                 temporary = None
         staged.append(_Staged(path, digest, temporary, foreign))
     return staged
@@ -260,7 +263,7 @@ def _write_bytes(path: Path, data: bytes) -> None:
     _write_pieces(path, [data])
 
 
-def _write_pieces(path: Path, pieces: Iterable[bytes | str]) -> str:
+def _write_pieces(path: str | Path, pieces: Iterable[bytes | str]) -> str:
     """os-level writes, so a short write (a full disk) raises instead of passing unnoticed.
     Text is written as UTF-8. Returns the SHA-256 of the bytes written."""
     hasher = hashlib.sha256()
@@ -280,6 +283,9 @@ def _write_pieces(path: Path, pieces: Iterable[bytes | str]) -> str:
 def _safe_relative(path: str) -> str:
     """Generated paths are relative, inside the root, with no '..', hidden or absolute parts
     (MkDocs skips dot-files, so a page there would vanish without a word)."""
+    parts = path.split("/")
+    if all(parts) and "\\" not in path and not any(part.startswith(".") for part in parts):
+        return path  # already in the form PurePosixPath would give: the common case, fast
     pure = PurePosixPath(path)
     if (
         not pure.parts
@@ -297,14 +303,15 @@ def _remove_leftovers(root: Path) -> None:
     shutil.rmtree(root / STAGING, ignore_errors=True)
 
 
-def _differs(path: Path, data: bytes) -> bool:
+def _differs(path: str, data: bytes) -> bool:
     try:
-        return path.read_bytes() != data
+        with open(path, "rb") as file:
+            return file.read() != data
     except FileNotFoundError:
         return True
 
 
-def _same_file(staged: Path, target: Path) -> bool:
+def _same_file(staged: str, target: str) -> bool:
     try:
         return filecmp.cmp(staged, target, shallow=False)
     except FileNotFoundError:
@@ -318,7 +325,7 @@ def _edited(path: Path, digest: str) -> bool:
         return False
 
 
-def _stage(temporary: Path, pieces: Iterable[bytes | str]) -> str:
+def _stage(temporary: str | Path, pieces: Iterable[bytes | str]) -> str:
     """Write one temporary; returns the digest of its bytes."""
     try:
         return _write_pieces(temporary, pieces)
