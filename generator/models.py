@@ -99,6 +99,7 @@ class Paper:
     bib: Bibliographic = Bibliographic()
     curation: Curation = Curation()
     title_source: str = "derived"  # "derived", "source" (bibliographic) or "curator"
+    markdown: str = ""  # the abstract as Markdown (markup resolved): what its page shows
 
     @property
     def topic_names(self) -> tuple[str, ...]:

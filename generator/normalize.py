@@ -58,6 +58,7 @@ class _Read(NamedTuple):
 
     id: str
     text: str
+    markdown: str
     links: tuple[Link, ...]
     problems: list[str]
 
@@ -70,8 +71,9 @@ def _read_all(raw_lists: list[RawList]) -> Iterator[_Read]:
 
 
 def _read(text: str) -> _Read:
-    parsed = markup.parse(text)  # once: text, links and problems all come from it
-    return _Read(paper_id(text), parsed.text, find_links(parsed.urls), markup.problems_in(parsed))
+    parsed = markup.parse(text)  # once: text, Markdown, links and problems all come from it
+    return _Read(paper_id(text), parsed.text, parsed.markdown, find_links(parsed.urls),
+                 markup.problems_in(parsed))  # fmt: skip
 
 
 def _same_records(papers: list[Paper]) -> dict[str, str]:
@@ -108,7 +110,7 @@ def _add(
     known = papers.get(pid)
     if known is None:
         paper = Paper(pid, abstract.text, read.text, (raw.name,), (source,), bib=abstract.bib,
-                      links=read.links)  # fmt: skip
+                      links=read.links, markdown=read.markdown)  # fmt: skip
         problems.extend(Problem(raw.path, abstract.line, message) for message in read.problems)
     else:
         names = known.lists if raw.name in known.lists else (*known.lists, raw.name)

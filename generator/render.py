@@ -224,7 +224,7 @@ def _paper_page(site: Site, paper: Paper) -> dict[str, str]:
     context = {
         "paper": paper,
         "entry": entry,
-        "abstract": Md(markup.parse(paper.abstract).markdown),
+        "abstract": Md(paper.markdown),
         "note": [Md(markup.parse(part).markdown) for part in _paragraphs(paper.curation.note)],
         "stars": "★" * paper.curation.rating + "☆" * (5 - paper.curation.rating),
         "related": [site.entries[pid] for pid in paper.related],
