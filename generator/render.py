@@ -32,6 +32,7 @@ TEMPLATES = Path(__file__).parent / "templates"
 _FRONT_MATTER = yamldump.Handler()
 Batch = Callable[[], Iterable[tuple[str, str | Iterable[str]]] | dict[str, str]]
 TAGS_PER_PAGE = 1000  # about 150 KB of HTML: the tags index stays small at any scale
+LISTING_FOLDER = "topics"  # any folder one deep: topics/, lists/, tags/ and kinds/ link alike
 
 
 class Md(str):
@@ -68,7 +69,6 @@ _HTML = jinja2.Environment(
 class Entry:
     """What a listing shows of one paper."""
 
-    paper: Paper
     path: str  # the paper page, relative to docs/
     title: Md  # escaped once here: a paper is listed on many pages
     summary: Md
@@ -76,18 +76,28 @@ class Entry:
     summary_text: str
 
 
-def _entries(papers: tuple[Paper, ...]) -> dict[str, Entry]:
-    """Every paper's entry, its Markdown made on every core."""
-    texts = parallel.map_each(_entry_texts, papers)
-    return {paper.id: Entry(paper, f"papers/{paper.slug}.md", *map(Md, markdown), text)
-            for paper, (*markdown, text) in zip(papers, texts, strict=True)}  # fmt: skip
+def _entries(papers: tuple[Paper, ...]) -> tuple[dict[str, Entry], dict[str, Md]]:
+    """Every paper's entry, and its line in a listing one folder deep (most listings are),
+    made on every core."""
+    made = parallel.map_each(_entry_and_line, papers)
+    entries = {paper.id: entry for paper, (entry, _) in zip(papers, made, strict=True)}
+    lines = {_relative(entry.path, LISTING_FOLDER): line for entry, line in made}
+    return entries, lines
 
 
-def _entry_texts(paper: Paper) -> tuple[str, str, str, str]:
-    """Title, summary and kind as Markdown, and the summary as plain text."""
+def _entry_and_line(paper: Paper) -> tuple[Entry, Md]:
+    """The paper's entry, and its line in a listing in `LISTING_FOLDER`."""
     summary = markup.parse(paper.summary)
     title, kind = markup.escape_markdown(paper.title), KIND_LABELS[paper.kind]
-    return title, summary.markdown, markup.escape_markdown(kind), summary.text
+    path = f"papers/{paper.slug}.md"
+    entry = Entry(path, Md(title), Md(summary.markdown), Md(markup.escape_markdown(kind)),
+                  summary.text)  # fmt: skip
+    line = _entry_line(entry, _relative(path, LISTING_FOLDER))
+    return entry, line
+
+
+def _entry_line(entry: Entry, link: str) -> Md:
+    return Md(_ENV.get_template("_entry.md.j2").render(e=entry, link=Md(link)).rstrip("\n"))
 
 
 class Site:
@@ -101,8 +111,7 @@ class Site:
         self.shared_tags = {tag: ids for tag, ids in self.tags.items() if len(ids) > 1}
         self.tag_slugs = assign(((t, t) for t in self.shared_tags), {}, fallback_prefix="tag")
         self.cited = exports.citations(collection, site_url=settings.site_url)
-        self.entries = _entries(collection.papers)
-        self._entry_lines: dict[str, Md] = {}
+        self.entries, self._entry_lines = _entries(collection.papers)
 
     @cached_property
     def tags(self) -> dict[str, list[str]]:
@@ -120,8 +129,7 @@ class Site:
         link = _relative(entry.path, folder)
         line = self._entry_lines.get(link)
         if line is None:
-            text = _ENV.get_template("_entry.md.j2").render(e=entry, link=Md(link))
-            line = self._entry_lines[link] = Md(text.rstrip("\n"))
+            line = self._entry_lines[link] = _entry_line(entry, link)
         return line
 
     def topic_members(self) -> dict[str, list[str]]:
@@ -162,6 +170,7 @@ def render_site(collection: Collection, settings: Settings) -> list[Batch]:
     """Every generated file, in batches that can be made in any process, in any order: each
     is a function returning (path under docs/, text) pairs, the large exports as pieces of
     text. `writer.write_batches` makes them on every core; none holds more than a listing."""
+    _compile_templates()
     site = Site(collection, settings)  # what every page needs, made once, before any batch
     url = settings.site_url
     # The largest first, so that no core is left with one of them at the end.
@@ -173,6 +182,15 @@ def render_site(collection: Collection, settings: Settings) -> list[Batch]:
     batches.append(lambda: {"index.md": _home(site), **_redirects(site)})
     batches += [partial(_paper_page, site, paper) for paper in collection.papers]
     return batches
+
+
+def _compile_templates() -> None:
+    """Every template compiled here, once, before the workers that render the batches are
+    forked: each worker would otherwise compile them again (0.1 s each, in every pool)."""
+    for environment, suffix in ((_ENV, ".md.j2"), (_HTML, ".html.j2")):
+        for name in environment.list_templates():
+            if name.endswith(suffix):
+                environment.get_template(name)
 
 
 def _redirects(site: Site) -> dict[str, str]:
