@@ -80,6 +80,7 @@ def claims(lower: str) -> tuple[Claim, ...]:
     return tuple(sorted(found)) if len(found) > 1 else tuple(found)
 
 
+@lru_cache(maxsize=64)  # the title and the kind both ask, about the same text
 def is_position(lower: str) -> bool:
     """Whether the (lowercase) abstract presents itself as a position paper."""
     return "position paper" in lower or "this position" in lower or "take the position" in lower
@@ -200,15 +201,39 @@ def classify(abstract: str) -> str:
     kinds = [_object_kind(obj) for obj in objects]  # in order: "benchmark", "study", "artefact"
     if next((kind for kind in kinds if kind != "study"), "") == "benchmark":
         return "benchmark"
-    theory = sum(lower.count(cue) for cue in _THEORY)
-    experiments = sum(lower.count(cue) for cue in _EXPERIMENT) if theory else 0
+    theory = _count_cues(lower, _THEORY_CUES)
+    experiments = _count_cues(lower, _EXPERIMENT_CUES) if theory >= 4 else -1  # -1: not counted
     if theory >= 4 and theory >= 2 * experiments:
         return "theory"
     if "study" in kinds and "artefact" not in kinds:
         return "empirical"
-    if not objects and verbs & _STUDY_VERBS and experiments >= theory:
-        return "empirical"
+    if not objects and verbs & _STUDY_VERBS:  # a study that introduces nothing
+        if not theory:
+            return "empirical"
+        if experiments < 0:
+            experiments = _count_cues(lower, _EXPERIMENT_CUES)
+        if experiments >= theory:
+            return "empirical"
     return "method"
+
+
+def _count_cues(lower: str, cues: tuple[tuple[str, tuple[str, ...]], ...]) -> int:
+    """Occurrences of every cue, each counted on its own. Cues are grouped under a substring
+    they all contain: one scan for the group's gate skips the whole group in most abstracts."""
+    total = 0
+    for gate, group in cues:
+        if not gate or gate in lower:
+            for cue in group:
+                total += lower.count(cue)
+    return total
+
+
+def _gated(cues: tuple[str, ...], *gates: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """`cues` grouped under the first of `gates` each contains; the others under "" (always)."""
+    groups: dict[str, list[str]] = {gate: [] for gate in (*gates, "")}
+    for cue in cues:
+        groups[next((gate for gate in gates if gate in cue), "")].append(cue)
+    return tuple((gate, tuple(group)) for gate, group in groups.items() if group)
 
 
 def _object_kind(obj: str) -> str:
@@ -229,6 +254,8 @@ _THEORY = (
 )
 _EXPERIMENT = ("experiment", "empirical", "benchmark", "dataset", "state-of-the-art",
                "outperform", "accuracy", "real-world", "we evaluate", "simulation")  # fmt: skip
+_THEORY_CUES = _gated(_THEORY, "theor", "approximation ", "polynomial", "hard")
+_EXPERIMENT_CUES = _gated(_EXPERIMENT)
 _STUDY = re.compile(
     r"(?:an? |the |our )?(?:[\w-]+ ){0,3}(?:study|studies|analysis|analyses|evaluation|"
     r"investigation|comparison|examination|survey|audit|assessment|measurement)\b"
