@@ -73,7 +73,8 @@ class Claim(NamedTuple):
 def claims(lower: str) -> tuple[Claim, ...]:
     """Every "we <verb>" / "this paper <verb>s" in a lowercase sentence, in order."""
     found = []
-    for pattern in (_SUBJECT, _THIS) if "this " in lower else (_SUBJECT,):
+    patterns = ((_SUBJECT,) if "we " in lower else ()) + ((_THIS,) if "this " in lower else ())
+    for pattern in patterns:  # each starts with its literal: most sentences skip both
         for match in pattern.finditer(lower):
             if match.start() == 0 or not lower[match.start() - 1].isalnum():
                 found.append(Claim(match.start(), match.end(), base_form(match.group(1))))
@@ -164,11 +165,12 @@ _HERE_WE = re.compile(r"^(?:here|in this (?:paper|work|study)),?\s+(?=we\b)", re
 
 def strip_preamble(sentence: str) -> str:
     """Drop "In this paper,", "To address this," and the like; capitalise what is left."""
-    restart = _RESTART.search(sentence)  # "... (Smith, 2024) In this work, we": a lost full stop
+    # "... (Smith, 2024) In this work, we": a lost full stop (the literal test spares a scan)
+    restart = _RESTART.search(sentence) if " In this " in sentence else None
     sentence = sentence[restart.start() + 1 :] if restart else sentence
     for _ in range(3):  # "However, in this paper, we ..." has two
         stripped = _HERE_WE.sub("", sentence)
-        opening = _OPENING.match(stripped)
+        opening = _OPENING.match(stripped) if "," in stripped else None
         if opening and _is_preamble(opening.group(1)):
             stripped = stripped[opening.end() :]
         if stripped == sentence:
