@@ -81,7 +81,8 @@ def coined_name(source: str, abstract: Abstract) -> Name | None:
         return None
     first = {name: _first_index(name, sentences) for name in scores}
     for name in scores:
-        scores[name] += 0.5 * min(3, sum(s.startswith(name + " ") for s in sentences))
+        opening = name + " "  # once per name, not per sentence
+        scores[name] += 0.5 * min(3, sum(s.startswith(opening) for s in sentences))
         if first[name] < introduced_at < len(sentences):
             scores[name] -= 3  # used before the paper introduces anything: prior work
     short = max(sorted(scores), key=lambda name: (scores[name], -first[name]))
@@ -101,7 +102,7 @@ def _score_sentence(
             colon = plain.find(": ", claim.end)
             if colon > 0:
                 _credit(_name_at(plain, colon + 2, long_forms), scores, 3)
-    if "to " in lower and (lower.startswith("we ") or " we " in lower):  # "we aim to propose X"
+    if (lower.startswith("we ") or " we " in lower) and "to " in lower:  # "we aim to propose X"
         for match in _TO_INTRODUCE.finditer(lower):
             introduces = True
             _credit(_name_at(plain, match.end(), long_forms), scores, 3)
@@ -203,7 +204,7 @@ def expansions(sentences: tuple[str, ...]) -> dict[str, str]:
 
 def long_form(before: str, short: str) -> str:
     """The words before `(short)` that `short` abbreviates (Schwartz & Hearst, 2003), or ""."""
-    letters = [c.lower() for c in short.rstrip("s") if c.isalnum()]
+    letters = _letters(short)
     before = _PUNCTUATION.split(before[-200:])[-1]
     words = before.split()[-min(len(letters) + 5, len(letters) * 2) :]
     if not letters or not any(w[0].lower() == letters[0] for w in words):
@@ -225,6 +226,12 @@ def long_form(before: str, short: str) -> str:
         return ""
     start = text.rfind(" ", 0, position + 1) + 1
     return original[start:] if len(text[start:].split()) > 1 or "-" in text[start:] else ""
+
+
+@lru_cache(maxsize=1024)  # papers define the same few acronyms over and over
+def _letters(short: str) -> tuple[str, ...]:
+    """The letters and digits an acronym abbreviates, lowercase: "LLMs" -> l, l, m."""
+    return tuple(c.lower() for c in short.rstrip("s") if c.isalnum())
 
 
 _LEADING_PARENTHESES = re.compile(r"^\s*\([^()]*\)")

@@ -24,6 +24,8 @@ _FILLER = re.compile(
     r"(?:an?\s+)?(?:wide\s+|broad\s+)?(?:variety|range|number|host|set)\s+of)\s+",
     re.IGNORECASE,
 )
+_FILLER_WORDS = ("novel", "new", "simple", "effective", "proposed", "straightforward", "powerful",
+                 "first", "key", "various", "several", "variety", "range", "number", "host", "set")
 # Where a phrase may be cut: before a preposition or a conjunction.
 CUT_BEFORE = SMALL_WORDS | frozenset(
     """through between across under among against toward
@@ -31,6 +33,7 @@ CUT_BEFORE = SMALL_WORDS | frozenset(
 )
 _LEADING = re.compile(r"^(?:(?:a|an|the|our|this|these|two|its|their)\s+)+", re.IGNORECASE)
 _BACK_REFERENCE = re.compile(r"\s(?:for|in|of|to|on|with|under)\s+(?:this|these|such|those)\s.*")
+_DEMONSTRATIVES = ("this", "these", "such", "those")
 
 
 def first_word(phrase: str) -> str:
@@ -76,9 +79,22 @@ def noun_phrase(text: str) -> str:
 
 def clean(phrase: str) -> str:
     """No leading articles, no praise ("novel"), no back-references ("for this setting")."""
-    phrase = _FILLER.sub("", _LEADING.sub("", phrase.strip()))
-    phrase = _BACK_REFERENCE.sub("", phrase)
+    phrase = _LEADING.sub("", phrase.strip())
+    if _may_hold(phrase, _FILLER_WORDS):
+        phrase = _FILLER.sub("", phrase)
+    if _may_hold(phrase, _DEMONSTRATIVES):
+        phrase = _BACK_REFERENCE.sub("", phrase)
     return phrase.strip(" ,;:.\"'“”")
+
+
+def _may_hold(phrase: str, words: tuple[str, ...]) -> bool:
+    """Whether `phrase` may hold one of `words` (any case): a few substring tests are much
+    cheaper than a case-insensitive regex tried at every position. Outside ASCII, "ſ" or "K"
+    (Kelvin) match "s" or "k" in such a regex: there the answer is always yes."""
+    if not phrase.isascii():
+        return True
+    lower = phrase.lower()
+    return any(word in lower for word in words)
 
 
 def informative(phrase: str) -> bool:
@@ -131,13 +147,18 @@ def fit(phrase: str, budget: int = MAX_WORDS) -> str:
 def _droppable_adverb(words: list[str], at: int) -> bool:
     """ "provably fast": the adverb can go; "fully and partially observed" keep theirs."""
     word = words[at]
-    if not _ADVERB.fullmatch(word) or word in ("only", "early", "family", "supply", "apply"):
+    if not _is_adverb(word) or word in ("only", "early", "family", "supply", "apply"):
         return False
     neighbours = {words[i].lower() for i in (at - 1, at + 1) if 0 <= i < len(words)}
     return not neighbours & {"and", "or", "nor", "but"}
 
 
-_ADVERB = re.compile(r"[a-z]+ly")
+def _is_adverb(word: str) -> bool:
+    """Whether `word` matches [a-z]+ly: string tests, cheaper than a regex per word."""
+    stem = word[:-2]
+    return word.endswith("ly") and stem.isascii() and stem.isalpha() and stem.islower()
+
+
 _WORD = re.compile(r"[^\W_]")
 _PARTICIPLE = re.compile(r"[a-z]{3,}ed")
 

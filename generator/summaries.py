@@ -73,13 +73,15 @@ class Claim(NamedTuple):
 def claims(lower: str) -> tuple[Claim, ...]:
     """Every "we <verb>" / "this paper <verb>s" in a lowercase sentence, in order."""
     found = []
-    for pattern in (_SUBJECT, _THIS) if "this " in lower else (_SUBJECT,):
+    patterns = ((_SUBJECT,) if "we " in lower else ()) + ((_THIS,) if "this " in lower else ())
+    for pattern in patterns:  # each starts with its literal: most sentences skip both
         for match in pattern.finditer(lower):
             if match.start() == 0 or not lower[match.start() - 1].isalnum():
                 found.append(Claim(match.start(), match.end(), base_form(match.group(1))))
     return tuple(sorted(found)) if len(found) > 1 else tuple(found)
 
 
+@lru_cache(maxsize=64)  # the title and the kind both ask, about the same text
 def is_position(lower: str) -> bool:
     """Whether the (lowercase) abstract presents itself as a position paper."""
     return "position paper" in lower or "this position" in lower or "take the position" in lower
@@ -163,11 +165,12 @@ _HERE_WE = re.compile(r"^(?:here|in this (?:paper|work|study)),?\s+(?=we\b)", re
 
 def strip_preamble(sentence: str) -> str:
     """Drop "In this paper,", "To address this," and the like; capitalise what is left."""
-    restart = _RESTART.search(sentence)  # "... (Smith, 2024) In this work, we": a lost full stop
+    # "... (Smith, 2024) In this work, we": a lost full stop (the literal test spares a scan)
+    restart = _RESTART.search(sentence) if " In this " in sentence else None
     sentence = sentence[restart.start() + 1 :] if restart else sentence
     for _ in range(3):  # "However, in this paper, we ..." has two
         stripped = _HERE_WE.sub("", sentence)
-        opening = _OPENING.match(stripped)
+        opening = _OPENING.match(stripped) if "," in stripped else None
         if opening and _is_preamble(opening.group(1)):
             stripped = stripped[opening.end() :]
         if stripped == sentence:
@@ -200,15 +203,39 @@ def classify(abstract: str) -> str:
     kinds = [_object_kind(obj) for obj in objects]  # in order: "benchmark", "study", "artefact"
     if next((kind for kind in kinds if kind != "study"), "") == "benchmark":
         return "benchmark"
-    theory = sum(lower.count(cue) for cue in _THEORY)
-    experiments = sum(lower.count(cue) for cue in _EXPERIMENT) if theory else 0
+    theory = _count_cues(lower, _THEORY_CUES)
+    experiments = _count_cues(lower, _EXPERIMENT_CUES) if theory >= 4 else -1  # -1: not counted
     if theory >= 4 and theory >= 2 * experiments:
         return "theory"
     if "study" in kinds and "artefact" not in kinds:
         return "empirical"
-    if not objects and verbs & _STUDY_VERBS and experiments >= theory:
-        return "empirical"
+    if not objects and verbs & _STUDY_VERBS:  # a study that introduces nothing
+        if not theory:
+            return "empirical"
+        if experiments < 0:
+            experiments = _count_cues(lower, _EXPERIMENT_CUES)
+        if experiments >= theory:
+            return "empirical"
     return "method"
+
+
+def _count_cues(lower: str, cues: tuple[tuple[str, tuple[str, ...]], ...]) -> int:
+    """Occurrences of every cue, each counted on its own. Cues are grouped under a substring
+    they all contain: one scan for the group's gate skips the whole group in most abstracts."""
+    total = 0
+    for gate, group in cues:
+        if not gate or gate in lower:
+            for cue in group:
+                total += lower.count(cue)
+    return total
+
+
+def _gated(cues: tuple[str, ...], *gates: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """`cues` grouped under the first of `gates` each contains; the others under "" (always)."""
+    groups: dict[str, list[str]] = {gate: [] for gate in (*gates, "")}
+    for cue in cues:
+        groups[next((gate for gate in gates if gate in cue), "")].append(cue)
+    return tuple((gate, tuple(group)) for gate, group in groups.items() if group)
 
 
 def _object_kind(obj: str) -> str:
@@ -229,6 +256,8 @@ _THEORY = (
 )
 _EXPERIMENT = ("experiment", "empirical", "benchmark", "dataset", "state-of-the-art",
                "outperform", "accuracy", "real-world", "we evaluate", "simulation")  # fmt: skip
+_THEORY_CUES = _gated(_THEORY, "theor", "approximation ", "polynomial", "hard")
+_EXPERIMENT_CUES = _gated(_EXPERIMENT)
 _STUDY = re.compile(
     r"(?:an? |the |our )?(?:[\w-]+ ){0,3}(?:study|studies|analysis|analyses|evaluation|"
     r"investigation|comparison|examination|survey|audit|assessment|measurement)\b"

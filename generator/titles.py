@@ -237,7 +237,7 @@ def describe(sentence: str, lower: str) -> str:
     for claim in found:
         if claim.verb in INTRO_VERBS and not lower.startswith("that", claim.end + 1):
             return standalone(_object_phrase(_after(sentence, claim.end)))
-    finding = _FINDING.search(lower)
+    finding = _FINDING.search(lower) if " that " in lower else None  # no literal prefix
     if finding and any(c.verb in _FINDING_VERBS or c.end <= finding.start() for c in found):
         return standalone(clean(first_clause(_after(sentence, finding.end()))))
     for claim in found:
