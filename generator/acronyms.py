@@ -14,6 +14,7 @@ from typing import NamedTuple
 from .wordclass import BREAK, MODIFIER, STOPWORDS, singular, word_class
 
 _SHORT_FORM = re.compile(r"\(([A-Za-z][A-Za-z0-9-]{1,11})\)")
+_CLAUSE_BREAK = re.compile(r"[.;:()\[\]]")
 _LINKING = frozenset("a an and for from in of on the to with".split())
 
 
@@ -24,7 +25,7 @@ def extract_acronyms(text: str) -> dict[str, str]:
         short = singular(match.group(1))
         if sum(ch.isupper() for ch in short) < 2:
             continue
-        clause = re.split(r"[.;:()\[\]]", text[max(0, match.start() - 200) : match.start()])[-1]
+        clause = _CLAUSE_BREAK.split(text[max(0, match.start() - 200) : match.start()])[-1]
         long_form = _long_form(short, clause)
         if long_form:
             found[short] = long_form
@@ -37,8 +38,9 @@ def _long_form(short: str, before: str) -> str | None:
     ("Mixture of Experts" -> MoE). A stricter cousin of Schwartz & Hearst (2003)."""
     letters = [ch.lower() for ch in short if ch.isalnum()]
     words = before.split()
+    parts: list[str] = []  # of words[-size:], in lower case, grown by a word each round
     for size in range(1, min(len(words), len(letters) + 3) + 1):
-        parts = [p.lower() for w in words[-size:] for p in w.split("-") if p]
+        parts[:0] = [p.lower() for p in words[-size].split("-") if p]
         if parts and parts[0][0] == letters[0] and _spells(letters, parts):
             return _normalise_long_form(words[-size:])
     return None

@@ -12,10 +12,9 @@ This module owns tag text; it never decides topics or page addresses.
 from __future__ import annotations
 
 import math
-import operator
 import re
 from collections import Counter, defaultdict
-from typing import NamedTuple
+from itertools import compress
 
 from . import parallel
 from .acronyms import CollectionAcronyms, collection_acronyms, extract_acronyms, join_acronyms
@@ -49,101 +48,98 @@ def candidates(text: str) -> Counter[str]:
     return _scan(text)[0]
 
 
-class _Word(NamedTuple):
-    kind: int
-    text: str  # as a tag spells it: lower case unless a name
-    head: str  # as the last word of a tag spells it: singular
-    code: str  # one letter for the kind, upper case for a plural noun: runs are found by regex
-
-
+# Each token's part in one byte (upper case: a plural noun). A paper's parts, as flags one byte
+# apart in a Python int (word j at bit 8j), say where all its phrases end in a few big-int
+# operations, run in C: shifting by 8 bits puts each word next to its neighbour.
 _CODES = {BREAK: "0", MODIFIER: "m", GENERIC: "g", NOUN: "n", NAME: "a"}
-_HEAD_CODES = frozenset("naN")  # kinds NOUN and NAME: a word that is a phrase on its own
-# Words between breaks; a plural ends its run. (`[mgna]*[GN]|[mgna]+`, without backtracking.)
-_RUN = re.compile(r"[mgna]+[GN]?|[GN]")
-_NOUNISH = frozenset("gnaGN")
-_CODE_OF = operator.attrgetter("code")
-_HEAD_OF = operator.attrgetter("head")
+_TEXT: dict[str, str] = {}  # per token (`_Codes`): as a tag spells it: lower case unless a name
+_HEAD: dict[str, str] = {}  # as the last word of a tag spells it: singular ("" for a break)
+
+
+def _flag_table(codes: str) -> bytes:
+    """A `bytes.translate` table: 1 for the codes given, 0 for any other byte."""
+    return bytes(int(chr(byte) in codes) for byte in range(256))
+
+
+_NOUN_LIKE, _MODIFIER, _PLURAL, _CONTENT = map(_flag_table, ("gna", "m", "GN", "naN"))
+
+
+def _flags(codes: bytes, table: bytes) -> int:
+    return int.from_bytes(codes.translate(table), "little")
+
+
+def _phrase_ends(codes: bytes) -> list[int]:
+    """Per phrase size (1..MAX_WORDS), flags of the words where a phrase of that size ends.
+
+    Runs are the words between breaks, and a plural ends its run. A phrase ends on a run's
+    last word, never a modifier; its other words come before it in the run, and one of its
+    words is a noun or name."""
+    noun_like, plural, content = (_flags(codes, t) for t in (_NOUN_LIKE, _PLURAL, _CONTENT))
+    # A "plural" between a noun-like word and another is a verb: "the system | ranks | items",
+    # a break. Before a modifier or a break it stays a plural noun: "reward models trained".
+    verb = plural & (noun_like << 8) & ((noun_like | plural) >> 8)
+    plural &= ~verb
+    content &= ~verb
+    inside = noun_like | _flags(codes, _MODIFIER)  # a run goes on past these
+    run_end = plural | (noun_like & ~((inside | plural) >> 8))
+    ends, before, has_content = [], -1, 0
+    for size in range(MAX_WORDS):
+        has_content |= content << 8 * size
+        ends.append(run_end & before & has_content)
+        before &= inside << 8 * (size + 1)
+    return ends
 
 
 def _scan(text: str) -> tuple[Counter[str], Counter[str]]:
     """Phrase counts, and counts of every word as the head of a phrase would spell it."""
     if "et al" in text or "[" in text or _YEAR.search(text):  # the full pattern is slow
         text = _CITATION.sub(",", text)
-    infos = _classified(_TOKEN.findall(text))
-    codes = "".join(map(_CODE_OF, infos))
-    found: list[str] = []
-    for match in _RUN.finditer(codes):
-        start, end = match.span()
-        if end - start == 1:  # most runs are one word: the fast path
-            if codes[start] in _HEAD_CODES:
-                found.append(infos[start].head)
+    tokens = _TOKEN.findall(text)
+    found: Counter[str] = Counter()
+    for size, flags in enumerate(_phrase_ends(_codes(tokens)), 1):
+        if not flags:
             continue
-        if _verb_in_disguise(codes, start, end):
-            end -= 1
-        found.extend(_phrases(infos[start:end]))
-    return Counter(found), Counter(map(_HEAD_OF, infos))
+        ends = flags.to_bytes(len(tokens), "little")  # 1 where a phrase ends, else 0
+        heads = map(_HEAD.__getitem__, compress(tokens, ends))
+        if size == 1:
+            found.update(heads)
+            continue
+        # The word `back` places before a phrase's end: `ends` shifted by `back`.
+        before = [
+            map(_TEXT.__getitem__, compress(tokens, ends[back:])) for back in range(size - 1, 0, -1)
+        ]
+        found.update(map(" ".join, zip(*before, heads, strict=True)))
+    return found, Counter(map(_HEAD.__getitem__, tokens))
 
 
-def _classified(tokens: list[str]) -> list[_Word]:
-    """Each token's `_Word`; looked up in C (map), classified in Python only when new."""
-    try:
-        return list(map(_INFO.__getitem__, tokens))
-    except KeyError:  # words not seen before in this process: most abstracts have a few
-        for token in set(tokens).difference(_INFO):
-            _word(token)
-        return list(map(_INFO.__getitem__, tokens))
+def _codes(tokens: list[str]) -> bytes:
+    """Each token's code, looked up in C (map); `_Codes.__missing__` classifies new words."""
+    return b"".join(map(_CODE.__getitem__, tokens))
 
 
-def _verb_in_disguise(codes: str, start: int, end: int) -> bool:
-    """A "plural" between a singular noun and another noun is a verb: "the system | ranks |
-    items". Before a modifier or a break it is a plural noun: "reward models trained"."""
-    return (
-        end - start >= 2
-        and codes[end - 1] in "GN"
-        and codes[end - 2] in "gna"
-        and end < len(codes)
-        and codes[end] in _NOUNISH
-    )
+class _Codes(dict[str, bytes]):
+    """Token -> code, each token classified once per process, when first looked up."""
+
+    def __missing__(self, token: str) -> bytes:
+        kind = word_class(token) if token[0].isalpha() else BREAK
+        # The spelling and singular without asking `is_name` again: `word_class` answered it.
+        if kind == BREAK:
+            text = head = ""
+        elif kind == NAME:
+            text, head = token, singular_name(token)
+        else:
+            text = token.lower()
+            head = singular_common(text)
+        code = _CODES[kind]
+        if kind in (GENERIC, NOUN) and head != text:
+            code = code.upper()
+        _TEXT[token], _HEAD[token] = text, head
+        self[token] = code.encode()
+        return self[token]
 
 
-def _word(token: str) -> _Word:
-    kind = word_class(token) if token[0].isalpha() else BREAK
-    # The spelling and singular without asking `is_name` again: `word_class` answered it.
-    if kind == BREAK:
-        text = head = ""
-    elif kind == NAME:
-        text, head = token, singular_name(token)
-    else:
-        text = token.lower()
-        head = singular_common(text)
-    code = _CODES[kind]
-    if kind in (GENERIC, NOUN) and head != text:
-        code = code.upper()
-    info = _INFO[token] = _Word(kind, text, head, code)
-    return info
-
-
+_CODE = _Codes()  # every token seen, classified once per process
 _LOG = [math.log(1 + n) for n in range(16)]
-_INFO: dict[str, _Word] = {}  # every token seen, classified once per process
-
-
-def _phrases(run: list[_Word]) -> list[str]:
-    """The run's head-final phrases: 'token-level reward guidance', 'reward guidance', ...
-
-    Only phrases ending on the run's last word: "large language" is no phrase of "large
-    language models". A run that ends on a modifier has no head and yields nothing."""
-    last = run[-1]
-    if last.kind == MODIFIER:
-        return []
-    content = last.kind >= NOUN
-    out = [last.head] if content else []
-    words = [last.head]
-    for word in run[-2 : -1 - MAX_WORDS : -1]:
-        words.append(word.text)
-        content = content or word.kind >= NOUN
-        if content:
-            out.append(" ".join(reversed(words)))
-    return out
 
 
 def assign_tags(texts: list[str]) -> list[tuple[str, ...]]:

@@ -75,7 +75,12 @@ def is_name(token: str) -> bool:
     """Acronyms and coined names keep their case: LLM, GPT-4, AlpacaEval, SAE-V, MT-Bench.
     Title Case alone ("Retrieval-Augmented") is no name: headings and definitions use it."""
     # A capital past the first letter of a part: two capitals in a part imply one.
+    if token.isascii():  # tokens of tags are: one search in C
+        return _INNER_CAPITAL.search(token) is not None
     return any(ch.isupper() for part in token.split("-") for ch in part[1:])
+
+
+_INNER_CAPITAL = re.compile(r"(?<=[^-])[A-Z]")  # a capital after a character other than "-"
 
 
 def singular(word: str) -> str:
