@@ -15,6 +15,7 @@ import math
 import re
 from collections import Counter, defaultdict
 from itertools import compress
+from typing import NamedTuple
 
 from . import parallel
 from .acronyms import CollectionAcronyms, collection_acronyms, extract_acronyms, join_acronyms
@@ -234,43 +235,44 @@ def _weighing(idf: dict[str, float], display: dict[str, str]) -> _Weighing:
 
 def _ranked(
     doc: dict[str, int], words: dict[str, int], weighing: _Weighing
-) -> list[tuple[str, float, int]]:
-    """(tag, weight, count), heaviest first. A phrase whose words recur in the abstract is
+) -> list[tuple[float, str, int]]:
+    """(-weight, tag, count), heaviest first. A phrase whose words recur in the abstract is
     central to it ("urban region embedding" in an abstract about urban regions)."""
     weighted = []
+    append, seen_of = weighted.append, words.get
     for key, count in doc.items():
         tag, idf, specificity, parts, size = weighing[key]
         centrality = 0.0
         for part in parts:
             # Counts past 15 weigh as 15 (a conditional: min() made ranking a quarter slower).
-            seen = words.get(part, 0)
+            seen = seen_of(part, 0)
             centrality += _LOG[seen if seen < 16 else 15]
         weight = (
             _LOG_COUNT[count if count < 16 else 15] * idf * specificity * (1 + centrality / size)
         )
-        weighted.append((-weight, tag, count))
+        append((-weight, tag, count))
     weighted.sort()  # plain tuples sort fastest: heaviest first, ties by tag
-    return [(tag, -negative, count) for negative, tag, count in weighted]
+    return weighted
 
 
 _LOG_COUNT = [1 + math.log(max(n, 1)) for n in range(16)]
 
 
-def _choose(ranked: list[tuple[str, float, int]]) -> tuple[str, ...]:
+def _choose(ranked: list[tuple[float, str, int]]) -> tuple[str, ...]:
     """Best first, no tag inside another; a second pass relaxes the rules to reach MIN_TAGS."""
-    floor = ranked[0][1] * RELATIVE_FLOOR if ranked else 0.0
+    floor = -ranked[0][0] * RELATIVE_FLOOR if ranked else 0.0
     chosen: list[str] = []
-    chosen_words: list[str] = []  # `_bare` of each chosen tag, for `_overlaps`
+    chosen_words: list[str] = []  # `bare` of each chosen tag, for `_overlaps`
     for strict in (True, False):
-        for tag, weight, count in ranked:
-            if len(chosen) >= MAX_TAGS or (len(chosen) >= MIN_TAGS and weight < floor):
+        for negative, tag, count in ranked:
+            if len(chosen) >= MAX_TAGS or (len(chosen) >= MIN_TAGS and -negative < floor):
                 break
-            if tag in chosen or not _SAFE.fullmatch(tag) or len(tag) > 80:
+            if tag in chosen:
                 continue
-            words = _bare(tag)
-            if _overlaps(words, chosen_words) or (
-                " " not in tag and not _good_single(tag, count, strict)
-            ):
+            safe, words, single = _VETTING[tag]
+            if not safe or _overlaps(words, chosen_words):
+                continue
+            if single is not None and not _good_single(single, count, strict):
                 continue
             chosen.append(tag)
             chosen_words.append(words)
@@ -280,18 +282,40 @@ def _choose(ranked: list[tuple[str, float, int]]) -> tuple[str, ...]:
 
 
 def _overlaps(words: str, chosen_words: list[str]) -> bool:
-    """Word-wise containment either way (of `_bare` forms); "DPO" is inside "direct preference
+    """Word-wise containment either way (of `bare` forms); "DPO" is inside "direct preference
     optimization (DPO)"."""
     return any(words in other or other in words for other in chosen_words)
 
 
-def _bare(tag: str) -> str:
-    return f" {tag.lower().replace('(', '').replace(')', '')} "
+class _Single(NamedTuple):
+    """What decides whether a lone word is a tag, but for its count (`_good_single`)."""
+
+    names_nothing: bool  # a generic noun, or an adjective ("adversarial", "linear")
+    name: bool  # an acronym or coined name
+    long: bool
 
 
-def _good_single(word: str, count: int, strict: bool) -> bool:
+def _good_single(single: _Single, count: int, strict: bool) -> bool:
     """A lone word is a tag only if it names something: an acronym, a name, a long term
     the abstract repeats. Relaxed, any word that is no generic noun will do."""
-    if word.lower() in GENERIC_WORDS or (word.endswith(("al", "ic", "ar")) and word.islower()):
-        return False  # adjectives alone ("adversarial", "stochastic", "linear") name nothing
-    return not strict or word_class(word) == NAME or (len(word) >= 8 and count >= 2)
+    return not single.names_nothing and (not strict or single.name or (single.long and count >= 2))
+
+
+class _Vetting(dict[str, tuple[bool, str, "_Single | None"]]):
+    """Tag -> what `_choose` asks of it whatever the paper: whether pages can show it, its
+    `bare` form (lower case, no brackets, between spaces) and, for a lone word, `_Single`.
+    Worked out on first look-up: papers share most of their candidates."""
+
+    def __missing__(self, tag: str) -> tuple[bool, str, _Single | None]:
+        safe = bool(_SAFE.fullmatch(tag)) and len(tag) <= 80
+        bare = f" {tag.lower().replace('(', '').replace(')', '')} "
+        single = None
+        if " " not in tag:
+            adjective = tag.endswith(("al", "ic", "ar")) and tag.islower()
+            generic_or_adjective = tag.lower() in GENERIC_WORDS or adjective
+            single = _Single(generic_or_adjective, word_class(tag) == NAME, len(tag) >= 8)
+        self[tag] = vetting = (safe, bare, single)
+        return vetting
+
+
+_VETTING = _Vetting()
