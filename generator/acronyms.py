@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
+from functools import cache
 from typing import NamedTuple
 
 from .wordclass import BREAK, MODIFIER, STOPWORDS, singular, word_class
@@ -171,6 +172,9 @@ def _counted_as_one(
     return phrases
 
 
-def _subphrases(phrase: str) -> list[str]:
+@cache  # a collection's long forms are few, and each paper using one asks again
+def _subphrases(phrase: str) -> tuple[str, ...]:
     words = phrase.split()
-    return [" ".join(words[i:j]) for i in range(len(words)) for j in range(i + 1, len(words) + 1)]
+    return tuple(
+        " ".join(words[i:j]) for i in range(len(words)) for j in range(i + 1, len(words) + 1)
+    )
