@@ -15,7 +15,6 @@ import math
 import re
 from collections import Counter, defaultdict
 from itertools import chain, compress, repeat
-from typing import NamedTuple
 
 from . import parallel
 from .acronyms import CollectionAcronyms, collection_acronyms, extract_acronyms, join_acronyms
@@ -294,10 +293,10 @@ def _choose(ranked: list[tuple[float, str, int]]) -> tuple[str, ...]:
                 break
             if tag in chosen:
                 continue
-            safe, words, single = _VETTING[tag]
-            if not safe or _overlaps(words, chosen_words):
+            flags = _VETTING[tag]
+            if not flags & _SHOWN or _overlaps(words := _BARE[tag], chosen_words):
                 continue
-            if single is not None and not _good_single(single, count, strict):
+            if flags & _ONE_WORD and not _good_single(flags, count, strict):
                 continue
             chosen.append(tag)
             chosen_words.append(words)
@@ -315,35 +314,39 @@ def _overlaps(words: str, chosen_words: list[str]) -> bool:
     )
 
 
-class _Single(NamedTuple):
-    """What decides whether a lone word is a tag, but for its count (`_good_single`)."""
+# What `_choose` asks of a tag whatever the paper, as bits of an int (which, unlike a tuple
+# per tag, the garbage collector never walks).
+_SHOWN = 1  # a spelling pages can show (`_SAFE`), not too long
+_ONE_WORD = 2
+_NAMES_NOTHING = 4  # a generic noun, or an adjective ("adversarial", "linear")
+_NAME = 8  # an acronym or coined name
+_LONG = 16  # eight letters or more
 
-    names_nothing: bool  # a generic noun, or an adjective ("adversarial", "linear")
-    name: bool  # an acronym or coined name
-    long: bool
 
-
-def _good_single(single: _Single, count: int, strict: bool) -> bool:
+def _good_single(flags: int, count: int, strict: bool) -> bool:
     """A lone word is a tag only if it names something: an acronym, a name, a long term
     the abstract repeats. Relaxed, any word that is no generic noun will do."""
-    return not single.names_nothing and (not strict or single.name or (single.long and count >= 2))
+    if flags & _NAMES_NOTHING:
+        return False
+    return not strict or bool(flags & _NAME) or (bool(flags & _LONG) and count >= 2)
 
 
-class _Vetting(dict[str, tuple[bool, str, "_Single | None"]]):
-    """Tag -> what `_choose` asks of it whatever the paper: whether pages can show it, its
-    `bare` form (lower case, no brackets, between spaces) and, for a lone word, `_Single`.
-    Worked out on first look-up: papers share most of their candidates."""
+class _Vetting(dict[str, int]):
+    """Tag -> its flags above, worked out on first look-up (papers share most candidates);
+    files the tag's `bare` form (lower case, no brackets, between spaces) in `_BARE`."""
 
-    def __missing__(self, tag: str) -> tuple[bool, str, _Single | None]:
-        safe = bool(_SAFE.fullmatch(tag)) and len(tag) <= 80
-        bare = f" {tag.lower().replace('(', '').replace(')', '')} "
-        single = None
+    def __missing__(self, tag: str) -> int:
+        flags = _SHOWN if _SAFE.fullmatch(tag) and len(tag) <= 80 else 0
         if " " not in tag:
             adjective = tag.endswith(("al", "ic", "ar")) and tag.islower()
-            generic_or_adjective = tag.lower() in GENERIC_WORDS or adjective
-            single = _Single(generic_or_adjective, word_class(tag) == NAME, len(tag) >= 8)
-        self[tag] = vetting = (safe, bare, single)
-        return vetting
+            flags |= _ONE_WORD
+            flags |= _NAMES_NOTHING if tag.lower() in GENERIC_WORDS or adjective else 0
+            flags |= _NAME if word_class(tag) == NAME else 0
+            flags |= _LONG if len(tag) >= 8 else 0
+        _BARE[tag] = f" {tag.lower().replace('(', '').replace(')', '')} "
+        self[tag] = flags
+        return flags
 
 
 _VETTING = _Vetting()
+_BARE: dict[str, str] = {}
