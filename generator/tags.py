@@ -18,17 +18,7 @@ from itertools import chain, compress, repeat
 
 from . import parallel
 from .acronyms import CollectionAcronyms, collection_acronyms, extract_acronyms, join_acronyms
-from .wordclass import (
-    BREAK,
-    GENERIC,
-    GENERIC_WORDS,
-    MODIFIER,
-    NAME,
-    NOUN,
-    singular_common,
-    singular_name,
-    word_class,
-)
+from .wordclass import CODES, GENERIC_WORDS, HEADS, NAME, SPELLINGS, word_class
 
 MIN_TAGS, MAX_TAGS = 3, 8
 MAX_WORDS = 3
@@ -48,12 +38,9 @@ def candidates(text: str) -> Counter[str]:
     return _scan(text)[0]
 
 
-# Each token's part in one byte (upper case: a plural noun). A paper's parts, as flags one byte
-# apart in a Python int (word j at bit 8j), say where all its phrases end in a few big-int
-# operations, run in C: shifting by 8 bits puts each word next to its neighbour.
-_CODES = {BREAK: "0", MODIFIER: "m", GENERIC: "g", NOUN: "n", NAME: "a"}
-_TEXT: dict[str, str] = {}  # per token (`_Codes`): as a tag spells it: lower case unless a name
-_HEAD: dict[str, str] = {}  # as the last word of a tag spells it: singular ("" for a break)
+# A paper's words as one code byte each (`wordclass.CODES`) and then as flags one byte apart
+# in a Python int (word j at bit 8j): a few big-int operations, run in C, find where all its
+# phrases end, shifting by 8 bits to put each word next to its neighbour.
 
 
 def _flag_table(codes: str) -> bytes:
@@ -100,16 +87,17 @@ def _scan(text: str) -> tuple[Counter[str], Counter[str]]:
         if not flags:
             continue
         ends = flags.to_bytes(len(tokens), "little")  # 1 where a phrase ends, else 0
-        heads = map(_HEAD.__getitem__, compress(tokens, ends))
+        heads = map(HEADS.__getitem__, compress(tokens, ends))
         if size == 1:
             found.append(heads)
             continue
         # The word `back` places before a phrase's end: `ends` shifted by `back`.
         before = [
-            map(_TEXT.__getitem__, compress(tokens, ends[back:])) for back in range(size - 1, 0, -1)
+            map(SPELLINGS.__getitem__, compress(tokens, ends[back:]))
+            for back in range(size - 1, 0, -1)
         ]
         found.append(map(" ".join, zip(*before, heads, strict=True)))
-    return Counter(chain.from_iterable(found)), Counter(map(_HEAD.__getitem__, tokens))
+    return Counter(chain.from_iterable(found)), Counter(map(HEADS.__getitem__, tokens))
 
 
 def _has_year(text: str) -> bool:
@@ -134,32 +122,10 @@ _CHUNK_TOKENS = _ChunkTokens()
 
 
 def _codes(tokens: list[str]) -> bytes:
-    """Each token's code, looked up in C (map); `_Codes.__missing__` classifies new words."""
-    return b"".join(map(_CODE.__getitem__, tokens))
+    """Each token's code, looked up in C (map); new words are classified on first look-up."""
+    return b"".join(map(CODES.__getitem__, tokens))
 
 
-class _Codes(dict[str, bytes]):
-    """Token -> code, each token classified once per process, when first looked up."""
-
-    def __missing__(self, token: str) -> bytes:
-        kind = word_class(token) if token[0].isalpha() else BREAK
-        # The spelling and singular without asking `is_name` again: `word_class` answered it.
-        if kind == BREAK:
-            text = head = ""
-        elif kind == NAME:
-            text, head = token, singular_name(token)
-        else:
-            text = token.lower()
-            head = singular_common(text)
-        code = _CODES[kind]
-        if kind in (GENERIC, NOUN) and head != text:
-            code = code.upper()
-        _TEXT[token], _HEAD[token] = text, head
-        self[token] = code.encode()
-        return self[token]
-
-
-_CODE = _Codes()  # every token seen, classified once per process
 _LOG = [math.log(1 + n) for n in range(16)]
 
 
