@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
+from functools import cache
 from typing import NamedTuple
 
 from .wordclass import BREAK, MODIFIER, STOPWORDS, singular, word_class
 
 _SHORT_FORM = re.compile(r"\(([A-Za-z][A-Za-z0-9-]{1,11})\)")
+_CLAUSE_BREAK = re.compile(r"[.;:()\[\]]")
 _LINKING = frozenset("a an and for from in of on the to with".split())
 
 
@@ -24,7 +26,7 @@ def extract_acronyms(text: str) -> dict[str, str]:
         short = singular(match.group(1))
         if sum(ch.isupper() for ch in short) < 2:
             continue
-        clause = re.split(r"[.;:()\[\]]", text[max(0, match.start() - 200) : match.start()])[-1]
+        clause = _CLAUSE_BREAK.split(text[max(0, match.start() - 200) : match.start()])[-1]
         long_form = _long_form(short, clause)
         if long_form:
             found[short] = long_form
@@ -37,8 +39,9 @@ def _long_form(short: str, before: str) -> str | None:
     ("Mixture of Experts" -> MoE). A stricter cousin of Schwartz & Hearst (2003)."""
     letters = [ch.lower() for ch in short if ch.isalnum()]
     words = before.split()
+    parts: list[str] = []  # of words[-size:], in lower case, grown by a word each round
     for size in range(1, min(len(words), len(letters) + 3) + 1):
-        parts = [p.lower() for w in words[-size:] for p in w.split("-") if p]
+        parts[:0] = [p.lower() for p in words[-size].split("-") if p]
         if parts and parts[0][0] == letters[0] and _spells(letters, parts):
             return _normalise_long_form(words[-size:])
     return None
@@ -169,6 +172,9 @@ def _counted_as_one(
     return phrases
 
 
-def _subphrases(phrase: str) -> list[str]:
+@cache  # a collection's long forms are few, and each paper using one asks again
+def _subphrases(phrase: str) -> tuple[str, ...]:
     words = phrase.split()
-    return [" ".join(words[i:j]) for i in range(len(words)) for j in range(i + 1, len(words) + 1)]
+    return tuple(
+        " ".join(words[i:j]) for i in range(len(words)) for j in range(i + 1, len(words) + 1)
+    )

@@ -12,24 +12,13 @@ This module owns tag text; it never decides topics or page addresses.
 from __future__ import annotations
 
 import math
-import operator
 import re
 from collections import Counter, defaultdict
-from typing import NamedTuple
+from itertools import chain, compress, repeat
 
 from . import parallel
 from .acronyms import CollectionAcronyms, collection_acronyms, extract_acronyms, join_acronyms
-from .wordclass import (
-    BREAK,
-    GENERIC,
-    GENERIC_WORDS,
-    MODIFIER,
-    NAME,
-    NOUN,
-    singular_common,
-    singular_name,
-    word_class,
-)
+from .wordclass import CODES, GENERIC_WORDS, HEADS, NAME, SPELLINGS, word_class
 
 MIN_TAGS, MAX_TAGS = 3, 8
 MAX_WORDS = 3
@@ -49,101 +38,95 @@ def candidates(text: str) -> Counter[str]:
     return _scan(text)[0]
 
 
-class _Word(NamedTuple):
-    kind: int
-    text: str  # as a tag spells it: lower case unless a name
-    head: str  # as the last word of a tag spells it: singular
-    code: str  # one letter for the kind, upper case for a plural noun: runs are found by regex
+# A paper's words as one code byte each (`wordclass.CODES`) and then as flags one byte apart
+# in a Python int (word j at bit 8j): a few big-int operations, run in C, find where all its
+# phrases end, shifting by 8 bits to put each word next to its neighbour.
 
 
-_CODES = {BREAK: "0", MODIFIER: "m", GENERIC: "g", NOUN: "n", NAME: "a"}
-_HEAD_CODES = frozenset("naN")  # kinds NOUN and NAME: a word that is a phrase on its own
-# Words between breaks; a plural ends its run. (`[mgna]*[GN]|[mgna]+`, without backtracking.)
-_RUN = re.compile(r"[mgna]+[GN]?|[GN]")
-_NOUNISH = frozenset("gnaGN")
-_CODE_OF = operator.attrgetter("code")
-_HEAD_OF = operator.attrgetter("head")
+def _flag_table(codes: str) -> bytes:
+    """A `bytes.translate` table: 1 for the codes given, 0 for any other byte."""
+    return bytes(int(chr(byte) in codes) for byte in range(256))
+
+
+_NOUN_LIKE, _MODIFIER, _PLURAL, _CONTENT = map(_flag_table, ("gna", "m", "GN", "naN"))
+
+
+def _flags(codes: bytes, table: bytes) -> int:
+    return int.from_bytes(codes.translate(table), "little")
+
+
+def _phrase_ends(codes: bytes) -> list[int]:
+    """Per phrase size (1..MAX_WORDS), flags of the words where a phrase of that size ends.
+
+    Runs are the words between breaks, and a plural ends its run. A phrase ends on a run's
+    last word, never a modifier; its other words come before it in the run, and one of its
+    words is a noun or name."""
+    noun_like, plural, content = (_flags(codes, t) for t in (_NOUN_LIKE, _PLURAL, _CONTENT))
+    # A "plural" between a noun-like word and another is a verb: "the system | ranks | items",
+    # a break. Before a modifier or a break it stays a plural noun: "reward models trained".
+    verb = plural & (noun_like << 8) & ((noun_like | plural) >> 8)
+    plural &= ~verb
+    content &= ~verb
+    inside = noun_like | _flags(codes, _MODIFIER)  # a run goes on past these
+    run_end = plural | (noun_like & ~((inside | plural) >> 8))
+    ends, before, has_content = [], -1, 0
+    for size in range(MAX_WORDS):
+        has_content |= content << 8 * size
+        ends.append(run_end & before & has_content)
+        before &= inside << 8 * (size + 1)
+    return ends
 
 
 def _scan(text: str) -> tuple[Counter[str], Counter[str]]:
     """Phrase counts, and counts of every word as the head of a phrase would spell it."""
-    if "et al" in text or "[" in text or _YEAR.search(text):  # the full pattern is slow
+    if "et al" in text or "[" in text or _has_year(text):  # the full pattern is slow
         text = _CITATION.sub(",", text)
-    infos = _classified(_TOKEN.findall(text))
-    codes = "".join(map(_CODE_OF, infos))
-    found: list[str] = []
-    for match in _RUN.finditer(codes):
-        start, end = match.span()
-        if end - start == 1:  # most runs are one word: the fast path
-            if codes[start] in _HEAD_CODES:
-                found.append(infos[start].head)
+    tokens = _tokens(text)
+    found = []  # per phrase size, an iterator over the phrases: all counted at once, in C
+    for size, flags in enumerate(_phrase_ends(_codes(tokens)), 1):
+        if not flags:
             continue
-        if _verb_in_disguise(codes, start, end):
-            end -= 1
-        found.extend(_phrases(infos[start:end]))
-    return Counter(found), Counter(map(_HEAD_OF, infos))
+        ends = flags.to_bytes(len(tokens), "little")  # 1 where a phrase ends, else 0
+        heads = map(HEADS.__getitem__, compress(tokens, ends))
+        if size == 1:
+            found.append(heads)
+            continue
+        # The word `back` places before a phrase's end: `ends` shifted by `back`.
+        before = [
+            map(SPELLINGS.__getitem__, compress(tokens, ends[back:]))
+            for back in range(size - 1, 0, -1)
+        ]
+        found.append(map(" ".join, zip(*before, heads, strict=True)))
+    return Counter(chain.from_iterable(found)), Counter(map(HEADS.__getitem__, tokens))
 
 
-def _classified(tokens: list[str]) -> list[_Word]:
-    """Each token's `_Word`; looked up in C (map), classified in Python only when new."""
-    try:
-        return list(map(_INFO.__getitem__, tokens))
-    except KeyError:  # words not seen before in this process: most abstracts have a few
-        for token in set(tokens).difference(_INFO):
-            _word(token)
-        return list(map(_INFO.__getitem__, tokens))
+def _has_year(text: str) -> bool:
+    # A substring search first: faster, and it rules out the many texts with no "19" or "20".
+    return ("19" in text or "20" in text) and _YEAR.search(text) is not None
 
 
-def _verb_in_disguise(codes: str, start: int, end: int) -> bool:
-    """A "plural" between a singular noun and another noun is a verb: "the system | ranks |
-    items". Before a modifier or a break it is a plural noun: "reward models trained"."""
-    return (
-        end - start >= 2
-        and codes[end - 1] in "GN"
-        and codes[end - 2] in "gna"
-        and end < len(codes)
-        and codes[end] in _NOUNISH
-    )
+def _tokens(text: str) -> list[str]:
+    """`_TOKEN.findall(text)`, read a chunk between spaces at a time: no token spans a space,
+    and abstracts share most chunks ("models,"), so each is read by the regex once per process
+    and the rest is done in C."""
+    return list(chain.from_iterable(map(_CHUNK_TOKENS.__getitem__, text.split())))
 
 
-def _word(token: str) -> _Word:
-    kind = word_class(token) if token[0].isalpha() else BREAK
-    # The spelling and singular without asking `is_name` again: `word_class` answered it.
-    if kind == BREAK:
-        text = head = ""
-    elif kind == NAME:
-        text, head = token, singular_name(token)
-    else:
-        text = token.lower()
-        head = singular_common(text)
-    code = _CODES[kind]
-    if kind in (GENERIC, NOUN) and head != text:
-        code = code.upper()
-    info = _INFO[token] = _Word(kind, text, head, code)
-    return info
+class _ChunkTokens(dict[str, tuple[str, ...]]):
+    def __missing__(self, chunk: str) -> tuple[str, ...]:
+        self[chunk] = found = tuple(_TOKEN.findall(chunk))
+        return found
+
+
+_CHUNK_TOKENS = _ChunkTokens()
+
+
+def _codes(tokens: list[str]) -> bytes:
+    """Each token's code, looked up in C (map); new words are classified on first look-up."""
+    return b"".join(map(CODES.__getitem__, tokens))
 
 
 _LOG = [math.log(1 + n) for n in range(16)]
-_INFO: dict[str, _Word] = {}  # every token seen, classified once per process
-
-
-def _phrases(run: list[_Word]) -> list[str]:
-    """The run's head-final phrases: 'token-level reward guidance', 'reward guidance', ...
-
-    Only phrases ending on the run's last word: "large language" is no phrase of "large
-    language models". A run that ends on a modifier has no head and yields nothing."""
-    last = run[-1]
-    if last.kind == MODIFIER:
-        return []
-    content = last.kind >= NOUN
-    out = [last.head] if content else []
-    words = [last.head]
-    for word in run[-2 : -1 - MAX_WORDS : -1]:
-        words.append(word.text)
-        content = content or word.kind >= NOUN
-        if content:
-            out.append(" ".join(reversed(words)))
-    return out
 
 
 def assign_tags(texts: list[str]) -> list[tuple[str, ...]]:
@@ -154,7 +137,7 @@ def assign_tags(texts: list[str]) -> list[tuple[str, ...]]:
     known = collection_acronyms(defined)
     read = parallel.ordered_map(_read_at, (texts, defined, known), len(texts))
     counts, display = _fold_variants([phrases for phrases, _ in read])
-    frequency = Counter(key for doc in counts for key in doc)
+    frequency = Counter(chain.from_iterable(counts))
     idf = {key: math.log((1 + len(texts)) / (1 + df)) + 1 for key, df in frequency.items()}
     words = [words for _, words in read]
     weighing = _weighing(idf, display)
@@ -238,43 +221,48 @@ def _weighing(idf: dict[str, float], display: dict[str, str]) -> _Weighing:
 
 def _ranked(
     doc: dict[str, int], words: dict[str, int], weighing: _Weighing
-) -> list[tuple[str, float, int]]:
-    """(tag, weight, count), heaviest first. A phrase whose words recur in the abstract is
+) -> list[tuple[float, str, int]]:
+    """(-weight, tag, count), heaviest first. A phrase whose words recur in the abstract is
     central to it ("urban region embedding" in an abstract about urban regions)."""
     weighted = []
+    append, seen_of = weighted.append, words.get
     for key, count in doc.items():
         tag, idf, specificity, parts, size = weighing[key]
-        centrality = 0.0
-        for part in parts:
-            # Counts past 15 weigh as 15 (a conditional: min() made ranking a quarter slower).
-            seen = words.get(part, 0)
-            centrality += _LOG[seen if seen < 16 else 15]
+        # Counts past 15 weigh as 15 (a conditional: min() made ranking a quarter slower).
+        if size == 1:  # most tags: no loop
+            seen = seen_of(parts[0], 0)
+            centrality = _LOG[seen if seen < 16 else 15]
+        else:
+            centrality = 0.0
+            for part in parts:
+                seen = seen_of(part, 0)
+                centrality += _LOG[seen if seen < 16 else 15]
         weight = (
             _LOG_COUNT[count if count < 16 else 15] * idf * specificity * (1 + centrality / size)
         )
-        weighted.append((-weight, tag, count))
+        append((-weight, tag, count))
     weighted.sort()  # plain tuples sort fastest: heaviest first, ties by tag
-    return [(tag, -negative, count) for negative, tag, count in weighted]
+    return weighted
 
 
 _LOG_COUNT = [1 + math.log(max(n, 1)) for n in range(16)]
 
 
-def _choose(ranked: list[tuple[str, float, int]]) -> tuple[str, ...]:
+def _choose(ranked: list[tuple[float, str, int]]) -> tuple[str, ...]:
     """Best first, no tag inside another; a second pass relaxes the rules to reach MIN_TAGS."""
-    floor = ranked[0][1] * RELATIVE_FLOOR if ranked else 0.0
+    floor = -ranked[0][0] * RELATIVE_FLOOR if ranked else 0.0
     chosen: list[str] = []
-    chosen_words: list[str] = []  # `_bare` of each chosen tag, for `_overlaps`
+    chosen_words: list[str] = []  # `bare` of each chosen tag, for `_overlaps`
     for strict in (True, False):
-        for tag, weight, count in ranked:
-            if len(chosen) >= MAX_TAGS or (len(chosen) >= MIN_TAGS and weight < floor):
+        for negative, tag, count in ranked:
+            if len(chosen) >= MAX_TAGS or (len(chosen) >= MIN_TAGS and -negative < floor):
                 break
-            if tag in chosen or not _SAFE.fullmatch(tag) or len(tag) > 80:
+            if tag in chosen:
                 continue
-            words = _bare(tag)
-            if _overlaps(words, chosen_words) or (
-                " " not in tag and not _good_single(tag, count, strict)
-            ):
+            flags = _VETTING[tag]
+            if not flags & _SHOWN or _overlaps(words := _BARE[tag], chosen_words):
+                continue
+            if flags & _ONE_WORD and not _good_single(flags, count, strict):
                 continue
             chosen.append(tag)
             chosen_words.append(words)
@@ -284,18 +272,47 @@ def _choose(ranked: list[tuple[str, float, int]]) -> tuple[str, ...]:
 
 
 def _overlaps(words: str, chosen_words: list[str]) -> bool:
-    """Word-wise containment either way (of `_bare` forms); "DPO" is inside "direct preference
+    """Word-wise containment either way (of `bare` forms); "DPO" is inside "direct preference
     optimization (DPO)"."""
-    return any(words in other or other in words for other in chosen_words)
+    # `map` over bound methods runs the tests in C: `other in words`, then `words in other`.
+    return any(map(words.__contains__, chosen_words)) or any(
+        map(str.__contains__, chosen_words, repeat(words))
+    )
 
 
-def _bare(tag: str) -> str:
-    return f" {tag.lower().replace('(', '').replace(')', '')} "
+# What `_choose` asks of a tag whatever the paper, as bits of an int (which, unlike a tuple
+# per tag, the garbage collector never walks).
+_SHOWN = 1  # a spelling pages can show (`_SAFE`), not too long
+_ONE_WORD = 2
+_NAMES_NOTHING = 4  # a generic noun, or an adjective ("adversarial", "linear")
+_NAME = 8  # an acronym or coined name
+_LONG = 16  # eight letters or more
 
 
-def _good_single(word: str, count: int, strict: bool) -> bool:
+def _good_single(flags: int, count: int, strict: bool) -> bool:
     """A lone word is a tag only if it names something: an acronym, a name, a long term
     the abstract repeats. Relaxed, any word that is no generic noun will do."""
-    if word.lower() in GENERIC_WORDS or (word.endswith(("al", "ic", "ar")) and word.islower()):
-        return False  # adjectives alone ("adversarial", "stochastic", "linear") name nothing
-    return not strict or word_class(word) == NAME or (len(word) >= 8 and count >= 2)
+    if flags & _NAMES_NOTHING:
+        return False
+    return not strict or bool(flags & _NAME) or (bool(flags & _LONG) and count >= 2)
+
+
+class _Vetting(dict[str, int]):
+    """Tag -> its flags above, worked out on first look-up (papers share most candidates);
+    files the tag's `bare` form (lower case, no brackets, between spaces) in `_BARE`."""
+
+    def __missing__(self, tag: str) -> int:
+        flags = _SHOWN if _SAFE.fullmatch(tag) and len(tag) <= 80 else 0
+        if " " not in tag:
+            adjective = tag.endswith(("al", "ic", "ar")) and tag.islower()
+            flags |= _ONE_WORD
+            flags |= _NAMES_NOTHING if tag.lower() in GENERIC_WORDS or adjective else 0
+            flags |= _NAME if word_class(tag) == NAME else 0
+            flags |= _LONG if len(tag) >= 8 else 0
+        _BARE[tag] = f" {tag.lower().replace('(', '').replace(')', '')} "
+        self[tag] = flags
+        return flags
+
+
+_VETTING = _Vetting()
+_BARE: dict[str, str] = {}

@@ -75,7 +75,12 @@ def is_name(token: str) -> bool:
     """Acronyms and coined names keep their case: LLM, GPT-4, AlpacaEval, SAE-V, MT-Bench.
     Title Case alone ("Retrieval-Augmented") is no name: headings and definitions use it."""
     # A capital past the first letter of a part: two capitals in a part imply one.
+    if token.isascii():  # tokens of tags are: one search in C
+        return _INNER_CAPITAL.search(token) is not None
     return any(ch.isupper() for part in token.split("-") for ch in part[1:])
+
+
+_INNER_CAPITAL = re.compile(r"(?<=[^-])[A-Z]")  # a capital after a character other than "-"
 
 
 def singular(word: str) -> str:
@@ -105,3 +110,32 @@ _IRREGULAR = {
     "criteria": "criterion", "phenomena": "phenomenon", "hypotheses": "hypothesis",
     "analyses": "analysis", "series": "series", "species": "species",
 }  # fmt: skip
+
+
+class _Codes(dict[str, bytes]):
+    """Token -> one byte for its class (`_CODE_OF`; upper case for a plural noun): `tags`
+    finds a text's phrases in its bytes. A token is classified once per process, when first
+    looked up, which also files its `SPELLINGS` and `HEADS`."""
+
+    def __missing__(self, token: str) -> bytes:
+        kind = word_class(token) if token[0].isalpha() else BREAK
+        # The spelling and singular without asking `is_name` again: `word_class` answered it.
+        if kind == BREAK:
+            text = head = ""
+        elif kind == NAME:
+            text, head = token, singular_name(token)
+        else:
+            text = token.lower()
+            head = singular_common(text)
+        code = _CODE_OF[kind]
+        if kind in (GENERIC, NOUN) and head != text:
+            code = code.upper()
+        SPELLINGS[token], HEADS[token] = text, head
+        self[token] = code.encode()
+        return self[token]
+
+
+_CODE_OF = {BREAK: "0", MODIFIER: "m", GENERIC: "g", NOUN: "n", NAME: "a"}
+CODES = _Codes()
+SPELLINGS: dict[str, str] = {}  # token -> as a tag spells it: lower case unless a name
+HEADS: dict[str, str] = {}  # token -> as a tag's last word spells it: singular ("" for a break)
