@@ -43,7 +43,12 @@ _TMP_SUFFIX = ".readinglist-tmp"
 # Phase one's temporaries, all in one folder: a dot-folder, which MkDocs never publishes,
 # and one `rmtree` to discard whatever a failed or killed run staged, from any process.
 STAGING = ".readinglist-staging"
+# Workers grow as they write into memory shared with this process (see `parallel`): above
+# ONE_POOL_UP_TO pages (about 6,000 papers), fresh ones every PAGES_PER_POOL pages keep
+# 20,000 papers under 1 GB. Below, one pool: each fresh worker copies again the memory it
+# touches, which cost more time than the memory saved is worth.
 PAGES_PER_POOL = 2_000
+ONE_POOL_UP_TO = 8_000
 _UNION = ".readinglist-manifest-union.json"  # staged name of phase two's first manifest
 
 
@@ -82,11 +87,11 @@ def write_batches(root: Path, batches: Sequence[Callable[[], Files]]) -> WriteRe
     area, created = root / STAGING, []
     try:
         created += _make_parents(area)
-        # Small chunks: a listing or an export file costs many pages. Fresh workers every
-        # few thousand pages: at 20,000 papers, two long-lived ones grew to 400 MB each.
+        # Small chunks: a listing or an export file costs many pages.
         shared, count = (root, old, batches), len(batches)
+        per_pool = PAGES_PER_POOL if count > ONE_POOL_UP_TO else 0
         staged = parallel.ordered_map(
-            _stage_batch, shared, count, chunks_per_worker=8, items_per_pool=PAGES_PER_POOL
+            _stage_batch, shared, count, chunks_per_worker=8, items_per_pool=per_pool
         )
         manifest, changed = _merged(root, staged)
         gone = sorted(p for p in old if p not in manifest)
