@@ -58,18 +58,32 @@ def parse_lock(data: dict) -> Lock:
 
 
 def dump_lock(lock: Lock) -> str:
-    papers = {
-        pid: {"slug": e.slug, "first_seen": e.first_seen, "sketch": _hex(e.sketch)}
+    """The lock as JSON, one field per line (the curator commits it: diffs stay readable).
+    Exactly `json.dumps(data, indent=1, ensure_ascii=False)`, written here because indented
+    dumps run in Python, not C: 0.1 s for 5,000 papers, on every first build."""
+    papers = ",\n".join(
+        f'  {_json(pid)}: {{\n   "slug": {_json(e.slug)},\n   "first_seen": '
+        f'{_json(e.first_seen)},\n   "sketch": {_json(_hex(e.sketch))}\n  }}'
         for pid, e in sorted(lock.papers.items())
-    }
-    data = {
-        "version": VERSION,
-        "papers": papers,
-        "lists": dict(sorted(lock.lists.items())),
-        "moved": dict(sorted(lock.moved.items())),
-        "aliases": dict(sorted(lock.aliases.items())),
-    }
-    return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+    )
+    sections = [
+        f' "version": {VERSION}',
+        f' "papers": {{\n{papers}\n }}' if papers else ' "papers": {}',
+        *(_json_section(name, dict(sorted(table.items())))
+          for name, table in (("lists", lock.lists), ("moved", lock.moved),
+                              ("aliases", lock.aliases))),
+    ]  # fmt: skip
+    return "{\n" + ",\n".join(sections) + "\n}\n"
+
+
+def _json_section(name: str, table: dict[str, str]) -> str:
+    if not table:
+        return f" {_json(name)}: {{}}"
+    rows = ",\n".join(f"  {_json(key)}: {_json(value)}" for key, value in table.items())
+    return f" {_json(name)}: {{\n{rows}\n }}"
+
+
+_json = json.encoder.encode_basestring  # a JSON string, non-ASCII kept (ensure_ascii=False)
 
 
 def sketch(text: str) -> tuple[int, ...]:

@@ -183,7 +183,9 @@ def _merged(root: Path, batches: list[list[_Staged]]) -> tuple[dict[str, str], d
 
 
 def _manifest_bytes(files: dict[str, str]) -> bytes:
-    return json.dumps({"version": 1, "files": files}, indent=1).encode("utf-8")
+    # On one line: an indented dump runs in Python rather than C (0.05 s a manifest at
+    # 5,000 papers), and only this module reads it.
+    return json.dumps({"version": 1, "files": files}).encode("utf-8")
 
 
 def _digest(data: bytes) -> str:
