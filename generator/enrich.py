@@ -1,51 +1,66 @@
 """Derived metadata: each enricher owns one concern; this module only sequences them. Pure.
 
-Per paper: title (unless a source gave one), summary, kind, topics (from the taxonomy), each
-paper on any core (`parallel`). Across the collection: tags (weighed against all papers;
-`tags` reads and tags each paper on any core), related papers.
+Per paper: title (unless a source gave one), summary, kind, topics (from the taxonomy). Across
+the collection: tags (weighed against all papers), related papers. The work of each paper
+runs on any core (`parallel`), in two passes: what a paper gives on its own, then, once the
+collection's tags are weighed, its tags and the topics that read them.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import partial
+from typing import NamedTuple
 
 from . import parallel, related, summaries, tags, titles, topics
+from .acronyms import extract_acronyms
 from .models import Paper, Taxonomy, TopicMatch
 
 
-def describe(papers: list[Paper]) -> list[Paper]:
-    return parallel.map_each(_describe, papers)
+class _OnItsOwn(NamedTuple):
+    """What a paper's abstract gives without looking at any other paper."""
+
+    title: str
+    title_source: str
+    summary: str
+    kind: str
+    acronyms: dict[str, str]  # defined in the abstract, for tagging
 
 
-def _describe(paper: Paper) -> Paper:
+def describe(papers: list[Paper], taxonomy: Taxonomy) -> list[Paper]:
+    """Every paper with its title, summary, kind, tags and topics."""
+    alone = parallel.map_each(_on_its_own, papers)
+    reading = tags.read([paper.text for paper in papers], [found.acronyms for found in alone])
+    shared = (papers, [found.title for found in alone], reading, taxonomy)
+    chosen = parallel.ordered_map(_tags_and_topics, shared, len(papers))
+    return [
+        replace(paper, title=found.title, title_source=found.title_source,
+                summary=found.summary, kind=found.kind, tags=paper_tags, topics=paper_topics)
+        for paper, found, (paper_tags, paper_topics) in zip(papers, alone, chosen, strict=True)
+    ]  # fmt: skip
+
+
+def _on_its_own(paper: Paper) -> _OnItsOwn:
     title, source = (paper.bib.title, "source") if paper.bib.title else (
         titles.derive_title(paper.abstract), "derived"
     )  # fmt: skip
-    return replace(
-        paper,
-        title=title,
-        title_source=source,
-        summary=summaries.summarize(paper.abstract),
-        kind=summaries.classify(paper.abstract),
+    return _OnItsOwn(
+        title,
+        source,
+        summaries.summarize(paper.abstract),
+        summaries.classify(paper.abstract),
+        extract_acronyms(paper.text),
     )
 
 
-def tag_and_classify(papers: list[Paper], taxonomy: Taxonomy) -> list[Paper]:
-    """Tags (weighed against the whole collection), then topics, which read the tags."""
-    found = tags.assign_tags([paper.text for paper in papers])
-    matches = parallel.map_each(partial(_topics, taxonomy), list(zip(papers, found, strict=True)))
-    return [
-        replace(paper, tags=paper_tags, topics=paper_topics)
-        for paper, paper_tags, paper_topics in zip(papers, found, matches, strict=True)
-    ]
-
-
-def _topics(
-    taxonomy: Taxonomy, paper_and_tags: tuple[Paper, tuple[str, ...]]
-) -> tuple[TopicMatch, ...]:
-    paper, paper_tags = paper_and_tags
-    return topics.assign_topics(taxonomy, text=paper.text, title=paper.title, tags=paper_tags)
+def _tags_and_topics(
+    shared: tuple[list[Paper], list[str], tags.Reading, Taxonomy], index: int
+) -> tuple[tuple[str, ...], tuple[TopicMatch, ...]]:
+    papers, titles_found, reading, taxonomy = shared
+    paper_tags = tags.choose(reading, index)
+    paper_topics = topics.assign_topics(
+        taxonomy, text=papers[index].text, title=titles_found[index], tags=paper_tags
+    )
+    return paper_tags, paper_topics
 
 
 def relate(papers: list[Paper], *, k: int) -> list[Paper]:

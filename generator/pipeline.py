@@ -57,7 +57,7 @@ def collect(settings: Settings, *, keep_going: bool = False) -> Collection:
         problems += found
         counts["papers"] = len(papers)
     with _stage("describe", counts := {"papers": len(papers)}):
-        papers = enrich.tag_and_classify(enrich.describe(papers), taxonomy)
+        papers = enrich.describe(papers, taxonomy)
     with _stage("address", counts := {}):
         counts["new papers"] = sum(1 for paper in papers if paper.id not in lock.papers)
         papers, lists, lock = address(papers, lists, lock, today=_today())

@@ -15,6 +15,7 @@ import math
 import re
 from collections import Counter, defaultdict
 from itertools import chain, compress, repeat
+from typing import NamedTuple
 
 from . import parallel
 from .acronyms import CollectionAcronyms, collection_acronyms, extract_acronyms, join_acronyms
@@ -133,15 +134,32 @@ def assign_tags(texts: list[str]) -> list[tuple[str, ...]]:
     """Tags for each text, best first, weighed against the whole collection. Each text is read,
     and later given its tags, on any core (`parallel`); what takes the whole collection (the
     acronyms, the spellings, the idf) is done in this process."""
-    defined = parallel.map_each(extract_acronyms, texts)
+    reading = read(texts, parallel.map_each(extract_acronyms, texts))
+    return parallel.ordered_map(choose, reading, len(texts))
+
+
+class Reading(NamedTuple):
+    """What tagging learned from the whole collection, and each text's phrases and words."""
+
+    counts: list[dict[str, int]]
+    words: list[dict[str, int]]
+    weighing: _Weighing
+
+
+def read(texts: list[str], defined: list[dict[str, str]]) -> Reading:
+    """Every text read (on any core) and weighed against the others; `defined` holds the
+    acronyms each text defines (`acronyms.extract_acronyms`)."""
     known = collection_acronyms(defined)
     read = parallel.ordered_map(_read_at, (texts, defined, known), len(texts))
     counts, display = _fold_variants([phrases for phrases, _ in read])
     frequency = Counter(chain.from_iterable(counts))
     idf = {key: math.log((1 + len(texts)) / (1 + df)) + 1 for key, df in frequency.items()}
-    words = [words for _, words in read]
-    weighing = _weighing(idf, display)
-    return parallel.ordered_map(_tags_at, (counts, words, weighing), len(texts))
+    return Reading(counts, [words for _, words in read], _weighing(idf, display))
+
+
+def choose(reading: Reading, index: int) -> tuple[str, ...]:
+    """The tags of text number `index`, best first."""
+    return _choose(_ranked(reading.counts[index], reading.words[index], reading.weighing))
 
 
 def _read_at(
@@ -153,13 +171,6 @@ def _read_at(
     texts, defined, known = shared
     phrases, words = _scan(texts[index])
     return join_acronyms(texts[index], dict(phrases), words, defined[index], known), dict(words)
-
-
-def _tags_at(
-    shared: tuple[list[dict[str, int]], list[dict[str, int]], _Weighing], index: int
-) -> tuple[str, ...]:
-    counts, words, weighing = shared
-    return _choose(_ranked(counts[index], words[index], weighing))
 
 
 def _fold_variants(counts: list[dict[str, int]]) -> tuple[list[dict[str, int]], dict[str, str]]:

@@ -49,7 +49,7 @@ taxonomy = load_taxonomy(lists / "topics.yml")
 def derive(cores):
     parallel.available_cores = lambda: cores
     workers = parallel.worker_count(len(papers))
-    return workers, enrich.tag_and_classify(enrich.describe(papers), taxonomy)
+    return workers, enrich.describe(papers, taxonomy)
 (two, on_two), (one, on_one) = derive(2), derive(1)
 complete = all(p.title and p.summary and p.topics for p in on_two)
 print(len(papers), two, one, on_two == on_one, complete)
