@@ -96,8 +96,8 @@ def _term_counts(texts: Sequence[str]) -> tuple[sparse.csr_matrix, list[str]]:
     first_seen: dict[str, int] = {}  # term -> where in the stream of all tokens it first occurs
     per_text: list[np.ndarray] = []
     total = 0
-    for joined in parallel.map_each(_tokens, texts):
-        tokens = joined.split()
+    for text in texts:
+        tokens = _TOKEN.findall(text.lower())
         # setdefault keeps a term's first position: one dict operation per token, in C.
         positions = map(first_seen.setdefault, tokens, count(total))
         per_text.append(np.fromiter(positions, dtype=np.int64, count=len(tokens)))
@@ -116,12 +116,6 @@ def _term_counts(texts: Sequence[str]) -> tuple[sparse.csr_matrix, list[str]]:
     counts = sparse.csr_matrix((ones, column[kept], indptr), shape=(len(texts), len(terms)))
     counts.sum_duplicates()  # one entry per term and text, columns ascending
     return counts, terms
-
-
-def _tokens(text: str) -> str:
-    """The text's tokens, space-separated (no token holds a space): a string per text comes
-    back from a worker far faster than a list of tokens."""
-    return " ".join(_TOKEN.findall(text.lower()))
 
 
 def _tfidf(counts: sparse.csr_matrix, terms: list[str]) -> sparse.csr_matrix | None:
