@@ -13,11 +13,8 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Iterable
-from functools import partial
 
 from slugify import slugify
-
-from . import parallel
 
 MAX_LENGTH = 60
 SLUG_LENGTH = 48  # a new slug's length: short enough to read, long enough to recognise
@@ -59,12 +56,6 @@ def fallback_slug(prefix: str, key: str) -> str:
     return f"{prefix}-{tail}"
 
 
-def _base(fallback_prefix: str, key_and_text: tuple[str, str]) -> str:
-    key, text = key_and_text
-    # The fallback is needed rarely and costs a second slugify: only then is it built.
-    return make_slug(text, fallback="") or fallback_slug(fallback_prefix, key)
-
-
 def assign(
     wanted: Iterable[tuple[str, str]], locked: dict[str, str], *, fallback_prefix: str
 ) -> dict[str, str]:
@@ -79,13 +70,11 @@ def assign(
     # never freed, so the ones before it stay taken, and the hundredth "Untitled" costs one
     # look-up, not a hundred.
     next_number: dict[str, int] = {}
-    new: dict[str, str] = {}  # key -> text, in key order, the first text of a repeated key
     for key, text in sorted(wanted, key=lambda item: item[0]):
-        if key not in result:
-            new.setdefault(key, text)
-    # Slugifying is most of the work (transliteration), and each text's alone: on every core.
-    bases = parallel.map_each(partial(_base, fallback_prefix), list(new.items()))
-    for key, base in zip(new, bases, strict=True):
+        if key in result:
+            continue
+        # The fallback is needed rarely and costs a second slugify: only then is it built.
+        base = make_slug(text, fallback="") or fallback_slug(fallback_prefix, key)
         number = next_number.get(base, 1)
         slug = base if number == 1 else f"{base}-{number}"
         while slug in taken:
