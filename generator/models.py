@@ -86,6 +86,7 @@ class Paper:
     id: str
     abstract: str  # the curator's text, whitespace-normalised, LaTeX and Markdown as written
     text: str  # the abstract as plain text (markup resolved): what enrichers read
+    markdown: str  # the abstract as safe Markdown (markup resolved, escaped): what its page shows
     lists: tuple[str, ...]  # list names, in the order the lists were read
     sources: tuple[Source, ...]
     title: str = ""
@@ -99,7 +100,6 @@ class Paper:
     bib: Bibliographic = Bibliographic()
     curation: Curation = Curation()
     title_source: str = "derived"  # "derived", "source" (bibliographic) or "curator"
-    markdown: str = ""  # the abstract as Markdown (markup resolved): what its page shows
 
     @property
     def topic_names(self) -> tuple[str, ...]:

@@ -109,8 +109,8 @@ def _add(
     source = Source(raw.path, abstract.line)
     known = papers.get(pid)
     if known is None:
-        paper = Paper(pid, abstract.text, read.text, (raw.name,), (source,), bib=abstract.bib,
-                      links=read.links, markdown=read.markdown)  # fmt: skip
+        paper = Paper(pid, abstract.text, read.text, read.markdown, (raw.name,), (source,),
+                      bib=abstract.bib, links=read.links)  # fmt: skip
         problems.extend(Problem(raw.path, abstract.line, message) for message in read.problems)
     else:
         names = known.lists if raw.name in known.lists else (*known.lists, raw.name)

@@ -138,6 +138,9 @@ def assign_tags(texts: list[str]) -> list[tuple[str, ...]]:
     return parallel.ordered_map(choose, reading, len(texts))
 
 
+_Weighing = dict[str, tuple[str, float, float, list[str], int]]  # see `_weighing`
+
+
 class Reading(NamedTuple):
     """What tagging learned from the whole collection, and each text's phrases and words."""
 
@@ -213,9 +216,6 @@ def _fold(phrase: str) -> str:
 
 
 _FOLDED: dict[str, str] = {}
-
-
-_Weighing = dict[str, tuple[str, float, float, list[str], int]]
 
 
 def _weighing(idf: dict[str, float], display: dict[str, str]) -> _Weighing:
