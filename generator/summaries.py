@@ -81,7 +81,6 @@ def claims(lower: str) -> tuple[Claim, ...]:
     return tuple(sorted(found)) if len(found) > 1 else tuple(found)
 
 
-@lru_cache(maxsize=64)  # the title and the kind both ask, about the same text
 def is_position(lower: str) -> bool:
     """Whether the (lowercase) abstract presents itself as a position paper."""
     return "position paper" in lower or "this position" in lower or "take the position" in lower
