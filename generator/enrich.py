@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import NamedTuple
 
-from . import parallel, related, summaries, tags, titles, topics
+from . import parallel, summaries, tags, titles, topics
 from .acronyms import extract_acronyms
 from .models import Paper, Taxonomy, TopicMatch
 
@@ -64,6 +64,10 @@ def _tags_and_topics(
 
 
 def relate(papers: list[Paper], *, k: int) -> list[Paper]:
+    # Imported here: numpy and scipy take a third of a second to load, which a run that
+    # finds nothing changed (or `check`, or `find`) would pay for nothing.
+    from . import related
+
     documents = [f"{p.title} {p.title} {' '.join(p.tags)} {p.text}" for p in papers]
     neighbours = related.related_ids([p.id for p in papers], documents, k=k)
     return [replace(paper, related=ids) for paper, ids in zip(papers, neighbours, strict=True)]

@@ -15,7 +15,7 @@ import csv
 import io
 import json
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from urllib.parse import quote
 
@@ -63,9 +63,19 @@ class Citation:
 def citations(collection: Collection, *, site_url: str = "") -> dict[str, Citation]:
     """Paper id -> its records, for every published paper, in collection order (made on
     every core: the records of 5,000 papers take about a second)."""
-    papers, keys = published(collection), citation_keys(collection)
-    found = parallel.map_each(lambda p: cite(p, keys[p.id], site_url=site_url), papers)
-    return {paper.id: citation for paper, citation in zip(papers, found, strict=True)}
+    papers, records = published(collection), citer(collection, site_url=site_url)
+    return dict(zip((p.id for p in papers), parallel.map_each(records, papers), strict=True))
+
+
+def citer(collection: Collection, *, site_url: str = "") -> Callable[[Paper], Citation | None]:
+    """The records of any paper of the collection, None for a hidden one: for callers that
+    make them in their own pass over the papers. Keys are unique across the collection."""
+    keys = citation_keys(collection)
+
+    def records(paper: Paper) -> Citation | None:
+        return None if paper.curation.hidden else cite(paper, keys[paper.id], site_url=site_url)
+
+    return records
 
 
 def cite(paper: Paper, key: str, *, site_url: str = "") -> Citation:

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property, lru_cache, partial
 from pathlib import Path
+from typing import NamedTuple
 
 import frontmatter
 import jinja2
@@ -76,13 +77,25 @@ class Entry:
     summary_text: str
 
 
-def _entries(papers: tuple[Paper, ...]) -> tuple[dict[str, Entry], dict[str, Md]]:
-    """Every paper's entry, and its line in a listing one folder deep (most listings are),
-    made on every core."""
-    made = parallel.map_each(_entry_and_line, papers)
-    entries = {paper.id: entry for paper, (entry, _) in zip(papers, made, strict=True)}
-    lines = {_relative(entry.path, LISTING_FOLDER): line for entry, line in made}
-    return entries, lines
+class _OfEachPaper(NamedTuple):
+    """What every page may need of one paper, made once per build."""
+
+    cited: dict[str, exports.Citation]  # citation records of the published papers, by id
+    entries: dict[str, Entry]  # listing entries, by id
+    lines: dict[str, Md]  # each entry's line in a listing one folder deep (most listings are)
+
+
+def _of_each_paper(collection: Collection, site_url: str) -> _OfEachPaper:
+    """Citation records and listing entries, made in one pass over the papers on every core."""
+    records = exports.citer(collection, site_url=site_url)
+    papers = collection.papers
+    found = parallel.map_each(lambda paper: (records(paper), *_entry_and_line(paper)), papers)
+    by_id = [(paper.id, *made) for paper, made in zip(papers, found, strict=True)]
+    return _OfEachPaper(
+        {pid: cited for pid, cited, _, _ in by_id if cited is not None},
+        {pid: entry for pid, _, entry, _ in by_id},
+        {_relative(entry.path, LISTING_FOLDER): line for _, _, entry, line in by_id},
+    )
 
 
 def _entry_and_line(paper: Paper) -> tuple[Entry, Md]:
@@ -110,8 +123,9 @@ class Site:
         # would show nothing but that paper, and at scale such tags are most of them.
         self.shared_tags = {tag: ids for tag, ids in self.tags.items() if len(ids) > 1}
         self.tag_slugs = assign(((t, t) for t in self.shared_tags), {}, fallback_prefix="tag")
-        self.cited = exports.citations(collection, site_url=settings.site_url)
-        self.entries, self._entry_lines = _entries(collection.papers)
+        self.cited, self.entries, self._entry_lines = _of_each_paper(
+            collection, settings.site_url
+        )
 
     @cached_property
     def tags(self) -> dict[str, list[str]]:
