@@ -67,15 +67,11 @@ def citations(collection: Collection, *, site_url: str = "") -> dict[str, Citati
     return dict(zip((p.id for p in papers), parallel.map_each(records, papers), strict=True))
 
 
-def citer(collection: Collection, *, site_url: str = "") -> Callable[[Paper], Citation | None]:
-    """The records of any paper of the collection, None for a hidden one: for callers that
-    make them in their own pass over the papers. Keys are unique across the collection."""
+def citer(collection: Collection, *, site_url: str = "") -> Callable[[Paper], Citation]:
+    """The records of any paper of the collection, for callers that make them in their own
+    pass over the papers. Keys are unique across the collection."""
     keys = citation_keys(collection)
-
-    def records(paper: Paper) -> Citation | None:
-        return None if paper.curation.hidden else cite(paper, keys[paper.id], site_url=site_url)
-
-    return records
+    return lambda paper: cite(paper, keys[paper.id], site_url=site_url)
 
 
 def cite(paper: Paper, key: str, *, site_url: str = "") -> Citation:

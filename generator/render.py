@@ -89,7 +89,12 @@ def _of_each_paper(collection: Collection, site_url: str) -> _OfEachPaper:
     """Citation records and listing entries, made in one pass over the papers on every core."""
     records = exports.citer(collection, site_url=site_url)
     papers = collection.papers
-    found = parallel.map_each(lambda paper: (records(paper), *_entry_and_line(paper)), papers)
+
+    def of_paper(paper: Paper) -> tuple[exports.Citation | None, Entry, Md]:
+        cited = None if paper.curation.hidden else records(paper)  # hidden: not published
+        return (cited, *_entry_and_line(paper))
+
+    found = parallel.map_each(of_paper, papers)
     by_id = [(paper.id, *made) for paper, made in zip(papers, found, strict=True)]
     return _OfEachPaper(
         {pid: cited for pid, cited, _, _ in by_id if cited is not None},
@@ -123,9 +128,8 @@ class Site:
         # would show nothing but that paper, and at scale such tags are most of them.
         self.shared_tags = {tag: ids for tag, ids in self.tags.items() if len(ids) > 1}
         self.tag_slugs = assign(((t, t) for t in self.shared_tags), {}, fallback_prefix="tag")
-        self.cited, self.entries, self._entry_lines = _of_each_paper(
-            collection, settings.site_url
-        )
+        made = _of_each_paper(collection, settings.site_url)
+        self.cited, self.entries, self._entry_lines = made
 
     @cached_property
     def tags(self) -> dict[str, list[str]]:
