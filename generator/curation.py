@@ -157,11 +157,11 @@ def apply_curation(
         resolved[current] = curation
     curated = []
     for paper in papers:
-        curation = resolved.get(paper.id)
-        if curation is None:
+        own = resolved.get(paper.id)
+        if own is None:
             curated.append(paper)
             continue
-        paper, found = _apply(paper, curation, taxonomy)
+        paper, found = _apply(paper, own, taxonomy)
         curated.append(paper)
         problems.extend(Problem(path, curations.get(paper.id, (None, 1))[1], message)
                         for message in found)  # fmt: skip
@@ -183,10 +183,18 @@ def _apply(paper: Paper, curation: Curation, taxonomy: Taxonomy) -> tuple[Paper,
             topics.insert(0, _curator_match(topic.name))
     if len(topics) > 1:
         topics = [m for m in topics if m.topic != taxonomy.catch_all.name]
-    changes = {"tags": tuple(tags), "topics": tuple(topics) or paper.topics, "curation": curation}
-    if curation.title:
-        changes.update(title=curation.title, title_source="curator")
-    return replace(paper, **changes), problems
+    title, title_source = (
+        (curation.title, "curator") if curation.title else (paper.title, paper.title_source)
+    )
+    changed = replace(
+        paper,
+        tags=tuple(tags),
+        topics=tuple(topics) or paper.topics,
+        curation=curation,
+        title=title,
+        title_source=title_source,
+    )
+    return changed, problems
 
 
 def _names_topic(names: tuple[str, ...], topic: str, taxonomy: Taxonomy) -> bool:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
 from functools import lru_cache
 
 from latex2mathml.converter import convert
@@ -40,6 +41,11 @@ class MathError(ValueError):
     """The formula cannot be rendered; the message says why."""
 
 
+def _literally(text: str) -> Callable[[re.Match[str]], str]:
+    """A replacement for re.sub that inserts `text` as it is (its backslashes are no escapes)."""
+    return lambda _match: text
+
+
 @lru_cache(maxsize=4096)
 def to_mathml(latex: str, *, display: bool = False) -> str:
     """Return sanitised MathML for `latex`, or raise MathError."""
@@ -47,7 +53,7 @@ def to_mathml(latex: str, *, display: bool = False) -> str:
         raise MathError(f"formula of {len(latex):,} characters is too long to typeset")
     source = latex
     for symbol, replacement in _SYMBOL_FIXES.items():
-        source = re.sub(re.escape(symbol) + r"(?![A-Za-z])", lambda _m, r=replacement: r, source)
+        source = re.sub(re.escape(symbol) + r"(?![A-Za-z])", _literally(replacement), source)
     try:
         raw = convert(source, display="block" if display else "inline")
         root = ET.fromstring(raw)

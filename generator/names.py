@@ -11,7 +11,7 @@ subject of later sentences. Names used before the paper introduces anything are 
 from __future__ import annotations
 
 import re
-from collections import Counter
+from collections import defaultdict
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -68,7 +68,7 @@ def coined_name(source: str, abstract: Abstract) -> Name | None:
     sentences = abstract.plain
     long_forms = expansions(sentences)
     namings = [word for word in _NAMING if word in abstract.text]
-    scores: Counter[str] = Counter()
+    scores: defaultdict[str, float] = defaultdict(float)  # name -> points (halves too)
     introduced_at = len(sentences)
     for index, (plain, lower) in enumerate(zip(sentences, abstract.lower, strict=True)):
         if _score_sentence(plain, lower, scores, long_forms, namings):
@@ -90,7 +90,11 @@ def coined_name(source: str, abstract: Abstract) -> Name | None:
 
 
 def _score_sentence(
-    plain: str, lower: str, scores: Counter[str], long_forms: dict[str, str], namings: list[str]
+    plain: str,
+    lower: str,
+    scores: defaultdict[str, float],
+    long_forms: dict[str, str],
+    namings: list[str],
 ) -> bool:
     """Credit names right after "we propose", "named", or a colon in a sentence that
     introduces something; return whether the sentence introduces anything."""
@@ -115,7 +119,7 @@ def _score_sentence(
     return introduces
 
 
-def _credit(name: str | None, scores: Counter[str], points: float) -> None:
+def _credit(name: str | None, scores: defaultdict[str, float], points: float) -> None:
     if name:
         scores[name] += points
 
@@ -152,7 +156,7 @@ def acceptable(name: str) -> bool:
     )
 
 
-def _score_marked(source: str, abstract: Abstract, scores: Counter[str]) -> None:
+def _score_marked(source: str, abstract: Abstract, scores: defaultdict[str, float]) -> None:
     """Bold, typewriter or emphasised capitalised names: authors mark what they coin."""
     marked = {
         plain_text(raw)
@@ -166,7 +170,7 @@ def _score_marked(source: str, abstract: Abstract, scores: Counter[str]) -> None
             scores[name] += 3 if introduced else 2
 
 
-def _score_repository(source: str, scores: Counter[str]) -> None:
+def _score_repository(source: str, scores: defaultdict[str, float]) -> None:
     """The code's repository is usually named after the method: github.com/owner/Name."""
     if "github.com/" not in source:
         return

@@ -101,7 +101,8 @@ def generate(settings: Settings, *, strict: bool = False) -> Report:
         log.info("unchanged  inputs as last run: nothing derived or written")
         return Report(collection, (), (), time.perf_counter() - start)
     # Pages are rendered and staged together, on every core: never all pages in memory.
-    with _stage("render+write", counts := {}):
+    counts: dict[str, int] = {}
+    with _stage("render+write", counts):
         result = writer.write_batches(settings.docs_dir, render.render_site(collection, settings))
         writer.write_if_changed(settings.lock_path, lockfile.dump_lock(collection.lock))
         counts.update(pages=result.files, written=len(result.written), removed=len(result.removed))

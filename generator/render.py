@@ -315,6 +315,7 @@ def _listing_batches(site: Site) -> list[Batch]:
         lambda: {"lists/index.md": _page("lists.md.j2", "lists/index.md", {"title": "Lists"},
                                          site=site, lists=collection.lists)},
     ]  # fmt: skip
+    meta: dict[str, object]  # a page's front matter
     for topic, ids in topic_rows:
         meta = {"title": html.escape(topic.name, quote=False), "summary": topic.description,
                 "feed": feeds.topic_feed_path(topic)}  # fmt: skip

@@ -176,9 +176,9 @@ def first_clause(text: str, *, infinitive: bool = True) -> str:
     match = _CLAUSE_BREAK.search(text, 1)
     end = match.start() if match else len(text)
     if infinitive and " to " in text[:end]:
-        for infinitive in _INFINITIVE.finditer(text, 0, end):
-            if is_verb(infinitive.group(1), text[infinitive.end() : infinitive.end() + 30]):
-                return text[: infinitive.start()]
+        for to_verb in _INFINITIVE.finditer(text, 0, end):
+            if is_verb(to_verb.group(1), text[to_verb.end() : to_verb.end() + 30]):
+                return text[: to_verb.start()]
     return text[:end].rstrip()
 
 

@@ -24,7 +24,7 @@ It reads files and nothing else; merging papers across files is the pipeline's.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
 
@@ -45,7 +45,7 @@ _ORDER_PREFIX = re.compile(r"^\d+[\s_\-.]+(?=\D)")
 _SEPARATORS = re.compile(r"[\s_\-]+")
 
 
-def list_files(lists_dir: Path, *, exclude: Collection[Path] = ()) -> list[Path]:
+def list_files(lists_dir: Path, *, exclude: Iterable[Path] = ()) -> list[Path]:
     """Every list file, text (`.txt`) or bibliographic (SUFFIXES), in name order.
 
     `exclude` names files that share a suffix but are not lists (the lock file is JSON)."""

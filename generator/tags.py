@@ -235,7 +235,7 @@ def _ranked(
 ) -> list[tuple[float, str, int]]:
     """(-weight, tag, count), heaviest first. A phrase whose words recur in the abstract is
     central to it ("urban region embedding" in an abstract about urban regions)."""
-    weighted = []
+    weighted: list[tuple[float, str, int]] = []
     append, seen_of = weighted.append, words.get
     for key, count in doc.items():
         tag, idf, specificity, parts, size = weighing[key]

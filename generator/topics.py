@@ -123,9 +123,9 @@ class Matcher:
         if not found_phrases:
             return found
         for phrase in found_phrases:
-            for word in self._inside[phrase]:
-                if word in found:
-                    found[word] -= found[phrase]
+            for single in self._inside[phrase]:
+                if single in found:
+                    found[single] -= found[phrase]
         return {keyword: count for keyword, count in found.items() if count > 0}
 
 

@@ -144,7 +144,8 @@ def _stage_batch(shared: tuple[Path, dict[str, str], Sequence[Callable]], index:
     for number, (path, content) in enumerate(files.items() if isinstance(files, Mapping)
                                              else files):  # fmt: skip
         path = _safe_relative(path)
-        target, temporary = os.path.join(root, path), f"{own}/{index}-{number}"
+        target, staging = os.path.join(root, path), f"{own}/{index}-{number}"
+        temporary: str | None = staging  # None once the file needs no staged copy
         # A new path needs no comparison, only a check that nothing of the curator's is there.
         foreign = path not in old and os.path.exists(target)
         if isinstance(content, str):
@@ -152,11 +153,11 @@ def _stage_batch(shared: tuple[Path, dict[str, str], Sequence[Callable]], index:
             if foreign or (path in old and not _differs(target, data)):
                 digest, temporary = _digest(data), None
             else:
-                digest = _stage(os.path.join(area, temporary), [data])
+                digest = _stage(os.path.join(area, staging), [data])
         else:  # staged piece by piece, then dropped again if it came out the same
-            digest = _stage(os.path.join(area, temporary), content)
-            if foreign or _same_file(os.path.join(area, temporary), target):
-                os.unlink(os.path.join(area, temporary))
+            digest = _stage(os.path.join(area, staging), content)
+            if foreign or _same_file(os.path.join(area, staging), target):
+                os.unlink(os.path.join(area, staging))
                 temporary = None
         staged.append(_Staged(path, digest, temporary, foreign))
     return staged

@@ -29,6 +29,7 @@ page of a real build.
 
 from __future__ import annotations
 
+import io
 import re
 
 import frontmatter
@@ -39,7 +40,7 @@ _DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 _STR, _SEQ, _MAP = (f"tag:yaml.org,2002:{name}" for name in ("str", "seq", "map"))
 # Other scalars (numbers, booleans, None) keep PyYAML's own representation, which also
 # rejects any type YAML cannot hold.
-_SCALARS = yaml.SafeDumper(None)
+_SCALARS = yaml.SafeDumper(io.StringIO())  # never emits: its representer and resolver only
 
 _BREAKS = "\n\u2028\u2029"  # libyaml's line breaks that it prints ("\r", "\x85" it does not)
 # A character libyaml does not print (IS_PRINTABLE, with unicode allowed) or a line break; one
@@ -177,7 +178,7 @@ def _string(value: str, column: int, width: int) -> str:
 def _represented(value: object) -> str:
     """A number, boolean or None as PyYAML represents it (also a date, as a timestamp)."""
     key = (type(value), repr(value)) if type(value) in _REPR_TELLS_APART else None
-    text = _SCALAR_TEXTS.get(key)
+    text = _SCALAR_TEXTS.get(key) if key else None
     if text is None:
         node = _SCALARS.represent_data(value)
         if not isinstance(node, ScalarNode) or node.style is not None:
@@ -288,4 +289,5 @@ class Handler(frontmatter.YAMLHandler):
     """python-frontmatter's YAML handler, exporting through `dump`."""
 
     def export(self, metadata: dict[str, object], **kwargs: object) -> str:
-        return dump(metadata, **kwargs).strip()
+        # frontmatter types its keywords as `object`; render passes only `width`, an int.
+        return dump(metadata, **kwargs).strip()  # type: ignore[arg-type]
