@@ -24,8 +24,9 @@ _FILLER = re.compile(
     r"(?:an?\s+)?(?:wide\s+|broad\s+)?(?:variety|range|number|host|set)\s+of)\s+",
     re.IGNORECASE,
 )
-_FILLER_WORDS = ("novel", "new", "simple", "effective", "proposed", "straightforward", "powerful",
-                 "first", "key", "various", "several", "variety", "range", "number", "host", "set")
+_FILLER_WORDS = ("novel", "new", "simple", "effective", "proposed", "straightforward",
+                 "powerful", "first", "key", "various", "several", "variety", "range", "number",
+                 "host", "set")  # fmt: skip
 # Where a phrase may be cut: before a preposition or a conjunction.
 CUT_BEFORE = SMALL_WORDS | frozenset(
     """through between across under among against toward
