@@ -21,4 +21,6 @@ fi
 
 python3 -m pip install -q --disable-pip-version-check -e ".[test]"
 python3 -m ruff check generator tests bench scripts
+python3 -m ruff format --check generator tests bench scripts
+python3 -m mypy
 python3 -m pytest -n 2 "$@"
