@@ -26,6 +26,7 @@ import jinja2
 from . import exports, feeds, markup, parallel, yamldump
 from .config import Settings
 from .models import Collection, Paper
+from .scholarly import is_published
 from .slugs import assign
 from .summaries import KIND_LABELS, KINDS
 
@@ -91,7 +92,7 @@ def _of_each_paper(collection: Collection, site_url: str) -> _OfEachPaper:
     papers = collection.papers
 
     def of_paper(paper: Paper) -> tuple[exports.Citation | None, Entry, Md]:
-        cited = None if paper.curation.hidden else records(paper)  # hidden: not published
+        cited = records(paper) if is_published(paper) else None
         return (cited, *_entry_and_line(paper))
 
     found = parallel.map_each(of_paper, papers)
@@ -128,8 +129,7 @@ class Site:
         # would show nothing but that paper, and at scale such tags are most of them.
         self.shared_tags = {tag: ids for tag, ids in self.tags.items() if len(ids) > 1}
         self.tag_slugs = assign(((t, t) for t in self.shared_tags), {}, fallback_prefix="tag")
-        made = _of_each_paper(collection, settings.site_url)
-        self.cited, self.entries, self._entry_lines = made
+        self.cited, self.entries, self._entry_lines = _of_each_paper(collection, settings.site_url)
 
     @cached_property
     def tags(self) -> dict[str, list[str]]:

@@ -43,7 +43,11 @@ def clean(value: str) -> str:
 
 def published(collection: Collection) -> list[Paper]:
     """Papers that leave the site: every paper the curator has not hidden."""
-    return [paper for paper in collection.papers if not paper.curation.hidden]
+    return [paper for paper in collection.papers if is_published(paper)]
+
+
+def is_published(paper: Paper) -> bool:
+    return not paper.curation.hidden
 
 
 def site_base(site_url: str) -> str:
