@@ -69,6 +69,9 @@ def _parser() -> argparse.ArgumentParser:
                         help="skip both MkDocs builds for sizes above N")  # fmt: skip
     parser.add_argument("--profile", type=int, nargs="*", default=[], metavar="N",
                         help="also cProfile a cold `generate` at these sizes")  # fmt: skip
+    parser.add_argument("--repeat", type=int, default=1, metavar="K",
+                        help="cold `generate` runs per size, each in a fresh project: the table "
+                        "gives their median and range (a shared VM varies by 15%%)")  # fmt: skip
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--timeout", type=float, default=3_600, help="per command, seconds")
     parser.add_argument("--src", type=Path, default=REPO,
@@ -91,8 +94,12 @@ def measure_size(n: int, args, sources: list[str], env: dict, notes: list[str]) 
                                       + " / ".join(tail))  # fmt: skip
         return done
 
-    generate = (sys.executable, "-m", "generator.cli", "generate", "--root", str(root))
+    generate = _generate_command(root)
     result["generate"] = _summary(run(*generate))
+    result["generate_again"] = []
+    for k in range(2, args.repeat + 1):  # further cold runs, each in a project of its own
+        again = project.make_project(args.workdir / f"n{n}-cold{k}", lists)
+        result["generate_again"].append(_summary(run(*_generate_command(again), cwd=again)))
     _measure_noop(root, result, run, generate)
     if args.no_mkdocs_above is not None and n > args.no_mkdocs_above:
         result["mkdocs_skipped"] = True
@@ -106,6 +113,10 @@ def measure_size(n: int, args, sources: list[str], env: dict, notes: list[str]) 
         result["profile"] = str(profile(root, n, env, args.timeout, args.out.parent))
     notes.extend(f"N = {n:,}: {failure}" for failure in result["failures"])
     return result
+
+
+def _generate_command(root: Path) -> tuple[str, ...]:
+    return (sys.executable, "-m", "generator.cli", "generate", "--root", str(root))
 
 
 def _summary(done: measure.Run) -> dict:

@@ -42,14 +42,20 @@ def copy_project(target: Path, *, lists: dict[str, str | bytes] | None = None) -
     return target
 
 
-def bench_synth():
-    """bench/synth.py, the scale benchmark's synthetic lists (bench/ is not a package)."""
-    if "bench_synth" not in sys.modules:
-        spec = importlib.util.spec_from_file_location("bench_synth", REPO / "bench" / "synth.py")
+def bench_module(name: str):
+    """bench/<name>.py, a module of the scale benchmark (bench/ is not a package)."""
+    key = f"bench_{name}"
+    if key not in sys.modules:
+        spec = importlib.util.spec_from_file_location(key, REPO / "bench" / f"{name}.py")
         module = importlib.util.module_from_spec(spec)
-        sys.modules["bench_synth"] = module
+        sys.modules[key] = module
         spec.loader.exec_module(module)
-    return sys.modules["bench_synth"]
+    return sys.modules[key]
+
+
+def bench_synth():
+    """bench/synth.py, the scale benchmark's synthetic lists."""
+    return bench_module("synth")
 
 
 def set_plugin_option(project: Path, key: str, value: str) -> None:
