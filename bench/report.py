@@ -7,6 +7,7 @@ Pure formatting of the results dict that `run.py` collects; it measures nothing.
 from __future__ import annotations
 
 import math
+import statistics
 from collections.abc import Callable
 
 Result = dict  # one size's measurements, as collected by run.py (JSON-friendly)
@@ -48,19 +49,23 @@ def _page(item) -> str:
 Row = tuple[str, str, Callable[[Result], str]]
 
 
+def _cold(r: Result) -> list[dict]:
+    """Every cold `generate` of this size that succeeded (`--repeat`): a crashed run's time
+    says nothing about the target."""
+    runs = [_get(r, "generate"), *(r.get("cold_repeats") or [])]
+    return [run for run in runs if run and run.get("ok", True)]
+
+
 def cold_runs(r: Result, key: str) -> list[float]:
-    """`key` ("seconds" or "cpu_seconds") of every cold `generate` of this size (`--repeat`)."""
-    runs = [_get(r, "generate"), *(r.get("generate_again") or [])]
-    return [run[key] for run in runs if run and run.get(key) is not None]
+    """`key` ("seconds" or "cpu_seconds") of every successful cold `generate` of this size."""
+    return [run[key] for run in _cold(r) if run.get(key) is not None]
 
 
 def cold(r: Result, key: str) -> float | None:
-    """The median cold `generate` (the first run, if it ran once)."""
-    found = sorted(cold_runs(r, key))
-    if not found:
-        return None
-    middle = len(found) // 2
-    return found[middle] if len(found) % 2 else (found[middle - 1] + found[middle]) / 2
+    """The median cold `generate` (the first run, if it ran once); wall and CPU medians may
+    come from different runs."""
+    found = cold_runs(r, key)
+    return statistics.median(found) if found else None
 
 
 def _cold_cell(r: Result, key: str) -> str:
@@ -81,8 +86,8 @@ def _generation_rows() -> list[Row]:
         return _cold_cell(r, "seconds") + _mark(ok)
 
     def memory(key: str) -> Callable[[Result], str]:
-        def cell(r: Result) -> str:
-            value = _get(r, "generate", key)
+        def cell(r: Result) -> str:  # the most any cold run took: the target is a ceiling
+            value = max((run[key] for run in _cold(r) if run.get(key)), default=None)
             ok = value < RSS_TARGET_MB if value and r["n"] >= RSS_TARGET_N else None
             return ("—" if not value else f"{value:,.0f} MB") + _mark(ok)
 
@@ -92,13 +97,17 @@ def _generation_rows() -> list[Row]:
         ("papers / list files / pages", "", _counts),
         ("`readinglist generate`, cold (wall)", "< 5 s at 5,000", gen),
         ("  CPU time", "", lambda r: _cold_cell(r, "cpu_seconds")),
-        ("  pipeline stages of the first run (s, from its log)", "", stages),
+        ("  pipeline stages of the first cold run (s, from its log)", "", stages),
         (
-            "  peak memory, summed over its processes (PSS)",
+            "  peak memory, summed over its processes (PSS; most of any cold run)",
             "< 1 GB at 20,000",
             memory("peak_pss_mb"),
         ),
-        ("  peak memory of its largest process (max RSS)", "", memory("max_rss_mb")),
+        (
+            "  peak memory of its largest process (max RSS; most of any cold run)",
+            "",
+            memory("max_rss_mb"),
+        ),
         ("second run, no change (wall / CPU)", "< 10% of first", _noop_time),
         ("  files written by it", "0", _noop_files),
         ("one abstract changed: files touched", "few", _one_change),
@@ -245,7 +254,7 @@ def fit_lines(results: list[Result]) -> list[str]:
     for label, getter in (
         ("wall time of `readinglist generate`", _generate_seconds),
         ("CPU time of `readinglist generate`", _generate_cpu),
-        ("sum of the pipeline's stage times", _stage_seconds),
+        ("sum of the pipeline's stage times (first cold run)", _stage_seconds),
     ):
         points = sorted((r["n"], getter(r)) for r in results if getter(r))
         found = fit(points)

@@ -2,9 +2,11 @@
 
     python bench/run.py --sizes 100 1000 5000 20000 [--no-mkdocs-above 5000] [--profile 1000]
     python bench/run.py --quick          # N = 100 and 1,000
+    python bench/run.py --sizes 5000 --repeat 3   # three cold runs, the median reported
 
 For each N: a fresh project under bench/out/work/ with synthetic lists (bench/synth.py), then
-`readinglist generate` twice (cold, then no change), `readinglist build` from a clean docs/
+`readinglist generate` twice (cold, then no change; with --repeat K, K - 1 more cold runs in
+fresh projects n<N>-cold<k>/), `readinglist build` from a clean docs/
 folder, plain `mkdocs build` of the same pages without the plugin (bench/project.py), the
 built site's sizes, and one edited abstract. Each command is a child process of its own, so
 its peak memory is its own. Prints a Markdown table and writes bench/out/results.md (+ .json).
@@ -69,7 +71,7 @@ def _parser() -> argparse.ArgumentParser:
                         help="skip both MkDocs builds for sizes above N")  # fmt: skip
     parser.add_argument("--profile", type=int, nargs="*", default=[], metavar="N",
                         help="also cProfile a cold `generate` at these sizes")  # fmt: skip
-    parser.add_argument("--repeat", type=int, default=1, metavar="K",
+    parser.add_argument("--repeat", type=_positive, default=1, metavar="K",
                         help="cold `generate` runs per size, each in a fresh project: the table "
                         "gives their median and range (a shared VM varies by 15%%)")  # fmt: skip
     parser.add_argument("--seed", type=int, default=0)
@@ -79,6 +81,13 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--workdir", type=Path, default=OUT / "work")
     parser.add_argument("--out", type=Path, default=OUT / "results.md")
     return parser
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, not {value}")
+    return value
 
 
 def measure_size(n: int, args, sources: list[str], env: dict, notes: list[str]) -> dict:
@@ -96,10 +105,10 @@ def measure_size(n: int, args, sources: list[str], env: dict, notes: list[str]) 
 
     generate = _generate_command(root)
     result["generate"] = _summary(run(*generate))
-    result["generate_again"] = []
+    result["cold_repeats"] = []
     for k in range(2, args.repeat + 1):  # further cold runs, each in a project of its own
         again = project.make_project(args.workdir / f"n{n}-cold{k}", lists)
-        result["generate_again"].append(_summary(run(*_generate_command(again), cwd=again)))
+        result["cold_repeats"].append(_summary(run(*_generate_command(again), cwd=again)))
     _measure_noop(root, result, run, generate)
     if args.no_mkdocs_above is not None and n > args.no_mkdocs_above:
         result["mkdocs_skipped"] = True

@@ -15,7 +15,7 @@ report = bench_module("report")
 
 def _result(n: int, walls: list[float], *, noop: float | None = None) -> dict:
     runs = [{"seconds": wall, "cpu_seconds": 1.5 * wall} for wall in walls]
-    result = {"n": n, "list_files": 1, "generate": runs[0], "generate_again": runs[1:]}
+    result = {"n": n, "list_files": 1, "generate": runs[0], "cold_repeats": runs[1:]}
     if noop is not None:
         result["noop"] = {"seconds": noop, "cpu_seconds": noop, "touched": 0}
     return result
@@ -58,9 +58,29 @@ def test_the_noop_share_is_of_the_median_cold_run() -> None:
     assert "0.90 s (9%) ✓" in _row(text, "second run, no change (wall / CPU)")
 
 
-def test_the_fit_uses_the_medians() -> None:
-    # Medians 1 + 2 s per 1,000 papers exactly; the outlying runs would bend the line.
-    results = [_result(n, [1 + 2 * n / 1000, 50.0, 0.1]) for n in (100, 1_000, 5_000)]
-    line = report.fit_lines(results)[0]
-    assert line.startswith("- wall time of `readinglist generate`: 2.00 s per 1,000 papers + 1.00")
-    assert "(R² 1.000)" in line
+def test_the_fits_use_the_medians() -> None:
+    # Medians 1 + 2 s per 1,000 papers exactly, never the first run: the outliers would bend
+    # the line.
+    results = [_result(n, [50.0 + n, 1 + 2 * n / 1000, 0.01]) for n in (100, 1_000, 5_000)]
+    wall, _, cpu, _ = report.fit_lines(results)[:4]
+    assert wall.startswith("- wall time of `readinglist generate`: 2.00 s per 1,000 papers + 1.00")
+    assert cpu.startswith("- CPU time of `readinglist generate`: 3.00 s per 1,000 papers + 1.50")
+    assert "(R² 1.000)" in wall and "(R² 1.000)" in cpu
+
+
+def test_a_failed_run_does_not_count() -> None:
+    # A run that crashed early would pull the median under the target.
+    result = _result(5_000, [9.0, 0.3, 0.2])
+    for crashed in result["cold_repeats"]:
+        crashed["ok"] = False
+    assert report.cold(result, "seconds") == 9.0
+    assert report.table([result]).count("9.00 s ✗") == 1
+
+
+def test_memory_is_the_most_any_run_took() -> None:
+    result = _result(20_000, [60.0, 61.0])
+    result["generate"]["peak_pss_mb"] = 900.0
+    result["cold_repeats"][0]["peak_pss_mb"] = 1100.0
+    row = _row(report.table([result]), "  peak memory, summed over its processes (PSS; most of "
+               "any cold run)")  # fmt: skip
+    assert row.endswith("| 1,100 MB ✗ |")
