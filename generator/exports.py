@@ -26,6 +26,7 @@ from .scholarly import (
     clean,
     doi,
     highwire,
+    is_published,
     json_ld,
     keywords,
     page_url,
@@ -63,15 +64,21 @@ class Citation:
 def citations(collection: Collection, *, site_url: str = "") -> dict[str, Citation]:
     """Paper id -> its records, for every published paper, in collection order (made on
     every core: the records of 5,000 papers take about a second)."""
-    papers, records = published(collection), citer(collection, site_url=site_url)
-    return dict(zip((p.id for p in papers), parallel.map_each(records, papers), strict=True))
+    records = citer(collection, site_url=site_url)
+    found = parallel.map_each(records, collection.papers)
+    return {p.id: c for p, c in zip(collection.papers, found, strict=True) if c is not None}
 
 
-def citer(collection: Collection, *, site_url: str = "") -> Callable[[Paper], Citation]:
-    """The records of any paper of the collection, for callers that make them in their own
-    pass over the papers. Keys are unique across the collection."""
+def citer(collection: Collection, *, site_url: str = "") -> Callable[[Paper], Citation | None]:
+    """The records of a paper of the collection, None for one that is not published: for
+    callers that make them in their own pass over the papers. Keys are unique across the
+    collection."""
     keys = citation_keys(collection)
-    return lambda paper: cite(paper, keys[paper.id], site_url=site_url)
+
+    def records(paper: Paper) -> Citation | None:
+        return cite(paper, keys[paper.id], site_url=site_url) if is_published(paper) else None
+
+    return records
 
 
 def cite(paper: Paper, key: str, *, site_url: str = "") -> Citation:

@@ -26,7 +26,6 @@ import jinja2
 from . import exports, feeds, markup, parallel, yamldump
 from .config import Settings
 from .models import Collection, Paper
-from .scholarly import is_published
 from .slugs import assign
 from .summaries import KIND_LABELS, KINDS
 
@@ -90,18 +89,14 @@ def _of_each_paper(collection: Collection, site_url: str) -> _OfEachPaper:
     """Citation records and listing entries, made in one pass over the papers on every core."""
     records = exports.citer(collection, site_url=site_url)
     papers = collection.papers
-
-    def of_paper(paper: Paper) -> tuple[exports.Citation | None, Entry, Md]:
-        cited = records(paper) if is_published(paper) else None
-        return (cited, *_entry_and_line(paper))
-
-    found = parallel.map_each(of_paper, papers)
-    by_id = [(paper.id, *made) for paper, made in zip(papers, found, strict=True)]
-    return _OfEachPaper(
-        {pid: cited for pid, cited, _, _ in by_id if cited is not None},
-        {pid: entry for pid, _, entry, _ in by_id},
-        {_relative(entry.path, LISTING_FOLDER): line for _, _, entry, line in by_id},
-    )
+    found = parallel.map_each(lambda paper: (records(paper), *_entry_and_line(paper)), papers)
+    cited, entries, lines = {}, {}, {}
+    for paper, (citation, entry, line) in zip(papers, found, strict=True):
+        if citation is not None:  # published
+            cited[paper.id] = citation
+        entries[paper.id] = entry
+        lines[_relative(entry.path, LISTING_FOLDER)] = line
+    return _OfEachPaper(cited, entries, lines)
 
 
 def _entry_and_line(paper: Paper) -> tuple[Entry, Md]:

@@ -47,6 +47,7 @@ def published(collection: Collection) -> list[Paper]:
 
 
 def is_published(paper: Paper) -> bool:
+    """Whether the paper leaves the site (its page, the exports, the feeds)."""
     return not paper.curation.hidden
 
 
