@@ -27,7 +27,7 @@ from . import pipeline
 from .config import Settings
 from .errors import BuildFailed, ReadingListError
 from .models import Collection
-from .render import Site
+from .site import Site
 from .writer import foreign_pages
 
 log = get_plugin_logger(__name__)

@@ -1,189 +1,36 @@
 """Collection -> generated Markdown pages, as batches of (path under docs/, text), made on
 demand. Pure: no I/O but templates.
 
-Templates are Jinja2 files in `templates/`. Output is Markdown, so the escaping is Markdown's:
-every value a template prints is escaped by `finalize` unless it is `Md` (Markdown this
-package produced itself, from the markup module or from a URL it built). A template cannot
-forget to escape. Front matter is a dict dumped by python-frontmatter (through `yamldump`),
-never formatted by hand.
+One function per kind of page: paper pages, listings (topics, lists, tags, kinds and their
+indexes, split into pages), the home page and redirects; the exports and feeds come from
+their own modules. What every page needs of the collection is made once first (`site.Site`);
+templates and their escaping are `templating`'s.
 """
 
 from __future__ import annotations
 
 import html
-import posixpath
 import re
-from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from functools import cached_property, lru_cache, partial
-from pathlib import Path
-from typing import NamedTuple
+from functools import partial
 
-import frontmatter
-import jinja2
-
-from . import exports, feeds, markup, parallel, yamldump
+from . import exports, feeds, markup, templating
 from .config import Settings
 from .models import Collection, Paper
-from .slugs import assign
+from .site import Site
 from .summaries import KIND_LABELS, KINDS
+from .templating import Md, page
 
-TEMPLATES = Path(__file__).parent / "templates"
-_FRONT_MATTER = yamldump.Handler()
 Batch = Callable[[], Iterable[tuple[str, str | Iterable[str]]] | dict[str, str]]
 TAGS_PER_PAGE = 1000  # about 150 KB of HTML: the tags index stays small at any scale
-LISTING_FOLDER = "topics"  # any folder one deep: topics/, lists/, tags/ and kinds/ link alike
-
-
-class Md(str):
-    """Markdown that is safe as it is: printed by templates without escaping."""
-
-
-def _finalize(value: object) -> str:
-    if isinstance(value, Md):
-        return value
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return str(value)
-    return markup.escape_markdown(str(value))
-
-
-_ENV = jinja2.Environment(
-    loader=jinja2.FileSystemLoader(TEMPLATES),
-    undefined=jinja2.StrictUndefined,
-    auto_reload=False,  # templates are part of the package: no file check on every page
-    autoescape=False,  # output is Markdown: `_finalize` escapes for Markdown instead of HTML
-    finalize=_finalize,
-    keep_trailing_newline=True,
-    trim_blocks=True,
-    lstrip_blocks=True,
-)
-
-
-# Redirect pages are HTML, so they get HTML escaping.
-_HTML = jinja2.Environment(
-    loader=jinja2.FileSystemLoader(TEMPLATES), undefined=jinja2.StrictUndefined, autoescape=True
-)
-
-
-@dataclass(frozen=True)
-class Entry:
-    """What a listing shows of one paper."""
-
-    path: str  # the paper page, relative to docs/
-    title: Md  # escaped once here: a paper is listed on many pages
-    summary: Md
-    kind: Md
-    summary_text: str
-
-
-class _OfEachPaper(NamedTuple):
-    """What every page may need of one paper, made once per build."""
-
-    cited: dict[str, exports.Citation]  # citation records of the published papers, by id
-    entries: dict[str, Entry]  # listing entries, by id
-    lines: dict[str, Md]  # each entry's line in a listing one folder deep (most listings are)
-
-
-def _of_each_paper(collection: Collection, site_url: str) -> _OfEachPaper:
-    """Citation records and listing entries, made in one pass over the papers on every core."""
-    records = exports.citer(collection, site_url=site_url)
-    papers = collection.papers
-    found = parallel.map_each(lambda paper: (records(paper), *_entry_and_line(paper)), papers)
-    cited, entries, lines = {}, {}, {}
-    for paper, (citation, entry, line) in zip(papers, found, strict=True):
-        if citation is not None:  # published
-            cited[paper.id] = citation
-        entries[paper.id] = entry
-        lines[_relative(entry.path, LISTING_FOLDER)] = line
-    return _OfEachPaper(cited, entries, lines)
-
-
-def _entry_and_line(paper: Paper) -> tuple[Entry, Md]:
-    """The paper's entry, and its line in a listing in `LISTING_FOLDER`."""
-    summary = markup.parse(paper.summary)
-    title, kind = markup.escape_markdown(paper.title), KIND_LABELS[paper.kind]
-    path = f"papers/{paper.slug}.md"
-    entry = Entry(path, Md(title), Md(summary.markdown), Md(markup.escape_markdown(kind)),
-                  summary.text)  # fmt: skip
-    line = _entry_line(entry, _relative(path, LISTING_FOLDER))
-    return entry, line
-
-
-def _entry_line(entry: Entry, link: str) -> Md:
-    return Md(_ENV.get_template("_entry.md.j2").render(e=entry, link=Md(link)).rstrip("\n"))
-
-
-class Site:
-    """Addresses of every generated page, and the listing entry of every paper."""
-
-    def __init__(self, collection: Collection, settings: Settings) -> None:
-        self.collection = collection
-        self.settings = settings
-        # Only tags that several papers share get a page: a page for a tag of one paper
-        # would show nothing but that paper, and at scale such tags are most of them.
-        self.shared_tags = {tag: ids for tag, ids in self.tags.items() if len(ids) > 1}
-        self.tag_slugs = assign(((t, t) for t in self.shared_tags), {}, fallback_prefix="tag")
-        self.cited, self.entries, self._entry_lines = _of_each_paper(collection, settings.site_url)
-
-    @cached_property
-    def tags(self) -> dict[str, list[str]]:
-        """Tag -> ids of its papers, tags in case-insensitive order."""
-        by_tag: dict[str, list[str]] = defaultdict(list)
-        for paper in self.collection.papers:
-            for tag in paper.tags:
-                by_tag[tag].append(paper.id)
-        return {tag: by_tag[tag] for tag in sorted(by_tag, key=lambda t: (t.lower(), t))}
-
-    def entry_line(self, paper_id: str, folder: str) -> Md:
-        """The paper's entry in a listing in `folder`. A paper is listed on many pages, most
-        of them one folder deep, so each entry is made once per link to it."""
-        entry = self.entries[paper_id]
-        link = _relative(entry.path, folder)
-        line = self._entry_lines.get(link)
-        if line is None:
-            line = self._entry_lines[link] = _entry_line(entry, link)
-        return line
-
-    def topic_members(self) -> dict[str, list[str]]:
-        members: dict[str, list[str]] = {t.name: [] for t in self.collection.taxonomy.topics}
-        for paper in self.collection.papers:
-            for name in paper.topic_names:
-                members[name].append(paper.id)
-        return members
-
-    def topic_path(self, name: str) -> str:
-        return f"topics/{self.collection.taxonomy.by_name(name).key}.md"
-
-    def list_path(self, name: str) -> str:
-        slug = next(rl.slug for rl in self.collection.lists if rl.name == name)
-        return f"lists/{slug}.md"
-
-    def tag_path(self, tag: str) -> str:
-        """The tag's page, or the page of its one paper."""
-        if tag in self.tag_slugs:
-            return f"tags/{self.tag_slugs[tag]}.md"
-        return self.entries[self.tags[tag][0]].path
-
-    @staticmethod
-    def kind_path(kind: str) -> str:
-        return f"kinds/{kind}.md"
-
-    def urls(self) -> dict[str, dict[str, str]]:
-        """Name -> page for the theme (the paper header links topics, lists, tags, kinds)."""
-        return {
-            "topics": {t.name: self.topic_path(t.name) for t in self.collection.taxonomy.topics},
-            "lists": {rl.name: self.list_path(rl.name) for rl in self.collection.lists},
-            "tags": {tag: self.tag_path(tag) for tag in self.shared_tags},
-            "kinds": {KIND_LABELS[k]: self.kind_path(k) for k in KINDS},
-        }
 
 
 def render_site(collection: Collection, settings: Settings) -> list[Batch]:
     """Every generated file, in batches that can be made in any process, in any order: each
     is a function returning (path under docs/, text) pairs, the large exports as pieces of
     text. `writer.write_batches` makes them on every core; none holds more than a listing."""
-    _compile_templates()
+    templating.compile_all()
     site = Site(collection, settings)  # what every page needs, made once, before any batch
     url = settings.site_url
     # The largest first, so that no core is left with one of them at the end.
@@ -197,19 +44,10 @@ def render_site(collection: Collection, settings: Settings) -> list[Batch]:
     return batches
 
 
-def _compile_templates() -> None:
-    """Every template compiled here, once, before the workers that render the batches are
-    forked: each worker would otherwise compile them again (0.1 s each, in every pool)."""
-    for environment, suffix in ((_ENV, ".md.j2"), (_HTML, ".html.j2")):
-        for name in environment.list_templates():
-            if name.endswith(suffix):
-                environment.get_template(name)
-
-
 def _redirects(site: Site) -> dict[str, str]:
     """A static page at each moved-away paper address that sends readers to the new one."""
     current = {paper.slug for paper in site.collection.papers}
-    template = _HTML.get_template("redirect.html.j2")
+    template = templating.HTML.get_template("redirect.html.j2")
     return {
         f"papers/{old}/index.html": template.render(target=f"../{new}/")
         for old, new in sorted(site.collection.lock.moved.items())
@@ -223,7 +61,7 @@ def _home(site: Site) -> str:
         label: [p.id for p in papers if p.curation.status == status]
         for status, label in (("reading", "Reading now"), ("to-read", "To read"), ("read", "Read"))
     }
-    return _page(
+    return page(
         "home.md.j2", "index.md", {"title": "Home", "hide": ["navigation", "toc"]}, site=site,
         featured=[p.id for p in papers if p.curation.featured], by_status=by_status,
         pager=Pager(1, ("index.md",), 0, 0),
@@ -260,7 +98,7 @@ def _paper_page(site: Site, paper: Paper) -> dict[str, str]:
         "stars": "★" * paper.curation.rating + "☆" * (5 - paper.curation.rating),
         "related": [site.entries[pid] for pid in paper.related],
     }
-    return {entry.path: _page("paper.md.j2", entry.path, meta, site=site, **context)}
+    return {entry.path: page("paper.md.j2", entry.path, meta, site=site, **context)}
 
 
 def _bibliographic(paper: Paper) -> dict:
@@ -305,9 +143,9 @@ def _listing_batches(site: Site) -> list[Batch]:
     members = site.topic_members()
     topic_rows = [(t, members[t.name]) for t in collection.taxonomy.topics]
     batches: list[Batch] = [
-        lambda: {"topics/index.md": _page("topics.md.j2", "topics/index.md", {"title": "Topics"},
+        lambda: {"topics/index.md": page("topics.md.j2", "topics/index.md", {"title": "Topics"},
                                           site=site, topics=topic_rows)},
-        lambda: {"lists/index.md": _page("lists.md.j2", "lists/index.md", {"title": "Lists"},
+        lambda: {"lists/index.md": page("lists.md.j2", "lists/index.md", {"title": "Lists"},
                                          site=site, lists=collection.lists)},
     ]  # fmt: skip
     meta: dict[str, object]  # a page's front matter
@@ -340,8 +178,9 @@ def _listing_batches(site: Site) -> list[Batch]:
 
 
 def _listing(
-    site: Site, template: str, path: str, meta: dict, ids: list[str], *, size: int = 0, **context
-) -> Iterator[tuple[str, str]]:
+    site: Site, template: str, path: str, meta: dict, ids: list[str], *, size: int = 0,
+    **context: object,
+) -> Iterator[tuple[str, str]]:  # fmt: skip
     """A listing split into pages of `size` items (default: `page_size` papers): path, then
     path/page-2.md, ... The template gets its page's items as `ids`."""
     size = size or site.settings.page_size
@@ -351,29 +190,5 @@ def _listing(
     for number, (chunk, here) in enumerate(zip(chunks, paths, strict=True), start=1):
         pager = Pager(number, paths, start=(number - 1) * size, total=len(ids))
         title = meta["title"] if number == 1 else f"{meta['title']} (page {number})"
-        yield here, _page(template, here, {**meta, "title": title}, site=site, ids=chunk,
+        yield here, page(template, here, {**meta, "title": title}, site=site, ids=chunk,
                           pager=pager, **context)  # fmt: skip
-
-
-@lru_cache(maxsize=1 << 16)
-def _relative(target: str, base: str) -> str:
-    """`posixpath.relpath` for paths under docs/, without its os.getcwd() on every call."""
-    to, here = target.split("/"), base.split("/") if base else []
-    common = 0
-    while common < min(len(to) - 1, len(here)) and to[common] == here[common]:
-        common += 1
-    return "/".join([".."] * (len(here) - common) + to[common:])
-
-
-def _page(template: str, path: str, meta: dict, *, site: Site, **context: object) -> str:
-    folder = posixpath.dirname(path)
-
-    def href(target: str) -> Md:
-        return Md(_relative(target, folder))
-
-    def listed(paper_ids: list[str]) -> list[Md]:  # one call per listing, not per paper
-        return [site.entry_line(paper_id, folder) for paper_id in paper_ids]
-
-    body = _ENV.get_template(template).render(site=site, href=href, listed=listed, **context)
-    post = frontmatter.Post(body, **meta)
-    return frontmatter.dumps(post, handler=_FRONT_MATTER, width=4096) + "\n"
