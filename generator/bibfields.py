@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import NamedTuple
 from urllib.parse import urlsplit
@@ -94,7 +95,7 @@ def split_keywords(raw: str) -> tuple[str, ...]:
     return _unique(filter(None, map(normalize_text, _KEYWORD_SEPARATORS.split(raw))))
 
 
-def _unique(values) -> tuple[str, ...]:
+def _unique(values: Iterable[str]) -> tuple[str, ...]:
     """First spelling of each value, case-insensitively, in order."""
     seen: dict[str, str] = {}
     for value in values:

@@ -11,11 +11,13 @@ import argparse
 import logging
 import shutil
 import sys
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from . import __version__, pipeline, writer
 from .config import Settings
 from .errors import BuildFailed, ReadingListError
+from .models import Paper, Problem
 
 log = logging.getLogger("generator")
 
@@ -47,7 +49,14 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=__version__)
     commands = parser.add_subparsers(required=True, metavar="COMMAND")
 
-    def command(name: str, help: str, run, *, root: bool = True, strict: str = ""):
+    def command(
+        name: str,
+        help: str,
+        run: Callable[[argparse.Namespace], int],
+        *,
+        root: bool = True,
+        strict: str = "",
+    ) -> argparse.ArgumentParser:
         sub = commands.add_parser(name, help=help, parents=[common])
         if root:
             sub.add_argument("--root", default=".", help="project folder (holds lists/, docs/)")
@@ -122,7 +131,7 @@ def _find(args: argparse.Namespace) -> int:
     return 0 if found else 1
 
 
-def _searchable(paper) -> str:
+def _searchable(paper: Paper) -> str:
     return " ".join((paper.id, paper.title, paper.text, *paper.tags, *paper.lists)).casefold()
 
 
@@ -192,7 +201,7 @@ def _restore(settings: Settings, pages: dict[str, str], lock: str | None) -> Non
         writer.write_if_changed(settings.lock_path, lock)
 
 
-def _print_problems(problems) -> None:
+def _print_problems(problems: Iterable[Problem]) -> None:
     for problem in problems:
         print(str(problem), file=sys.stderr)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, TypeVar, overload
 
 import yaml
 
@@ -32,7 +33,9 @@ class Settings:
     page_size: int = 200  # papers per listing page before it is split
 
     @classmethod
-    def from_root(cls, root: Path, *, lists: str = "lists", docs: str = "docs", **kw) -> Settings:
+    def from_root(
+        cls, root: Path, *, lists: str = "lists", docs: str = "docs", **kw: Any
+    ) -> Settings:
         root = root.resolve()
         lists_dir = root / lists
         return cls(
@@ -139,7 +142,26 @@ def _check_unique(topics: tuple[Topic, ...], path: Path) -> None:
             raise ConfigError(f"duplicate topic {attribute}: {', '.join(duplicates)}", path=path)
 
 
-def _expect(entry: dict, key: str, kind, path: Path, *, default=None):
+_T = TypeVar("_T")
+_U = TypeVar("_U")
+
+
+@overload
+def _expect(
+    entry: dict, key: str, kind: type[_T], path: Path, *, default: _T | None = None
+) -> _T: ...
+@overload
+def _expect(
+    entry: dict,
+    key: str,
+    kind: tuple[type[_T], type[_U]],
+    path: Path,
+    *,
+    default: _T | _U | None = None,
+) -> _T | _U: ...
+def _expect(
+    entry: dict, key: str, kind: type | tuple[type, ...], path: Path, *, default: object = None
+) -> object:
     value = entry.get(key, default)
     if value is None:
         raise ConfigError(f"missing key '{key}'", path=path, line=entry.get("__line__"))

@@ -17,11 +17,15 @@ import io
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .bibfields import Record, split_keywords, split_people
 from .errors import InputError
 from .models import Bibliographic, Problem
 from .reader import normalize_text
+
+if TYPE_CHECKING:
+    from _csv import Reader  # what csv.reader returns
 
 COLUMNS = {
     "title": ("title", "paper title", "article title"),
@@ -81,7 +85,7 @@ def _delimiter(text: str) -> str:
         return ","
 
 
-def _numbered(rows) -> Iterator[tuple[int, list[str]]]:
+def _numbered(rows: Reader) -> Iterator[tuple[int, list[str]]]:
     """Non-empty rows with the line each starts on (a quoted field may span lines)."""
     start = 1
     for row in rows:

@@ -20,6 +20,7 @@ way, with the closest current paper when the alias is unknown: an edit is never 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -33,6 +34,9 @@ from .slugs import is_safe_slug
 
 _KEYS = {"title", "tags", "topics", "note", "status", "rating", "featured", "hidden", "slug",
          "__line__"}  # fmt: skip
+
+# parse_entry's `fail(key, expected)`: the error to raise for a key with the wrong value.
+_Fail = Callable[[str, str], ConfigError]
 
 
 def load_curation(path: Path) -> dict[str, tuple[Curation, int]]:
@@ -89,14 +93,14 @@ def parse_entry(entry: object, path: Path, pid: str, line: int) -> Curation:
     )
 
 
-def _text(entry: dict, key: str, fail) -> str:
+def _text(entry: dict, key: str, fail: _Fail) -> str:
     value = entry.get(key, "")
     if not isinstance(value, str):
         raise fail(key, "text")
     return value.strip()
 
 
-def _change(entry: dict, key: str, action: str, fail) -> tuple[str, ...]:
+def _change(entry: dict, key: str, action: str, fail: _Fail) -> tuple[str, ...]:
     value = entry.get(key, {})
     if not isinstance(value, dict) or set(value) - {"add", "remove", "__line__"}:
         raise fail(key, "a mapping with 'add' and/or 'remove' lists")
@@ -106,28 +110,28 @@ def _change(entry: dict, key: str, action: str, fail) -> tuple[str, ...]:
     return tuple(item.strip() for item in items)
 
 
-def _status(entry: dict, fail) -> str:
+def _status(entry: dict, fail: _Fail) -> str:
     value = entry.get("status", "")
     if value not in ("", *STATUSES):
         raise fail("status", " or ".join(STATUSES))
     return value
 
 
-def _rating(entry: dict, fail) -> int:
+def _rating(entry: dict, fail: _Fail) -> int:
     value = entry.get("rating", 0)
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 5:
         raise fail("rating", "a whole number from 1 to 5")
     return value
 
 
-def _slug(entry: dict, fail) -> str:
+def _slug(entry: dict, fail: _Fail) -> str:
     value = _text(entry, "slug", fail)
     if value and not is_safe_slug(value):
         raise fail("slug", "lower-case letters, digits and '-' (the page address)")
     return value
 
 
-def _flag(entry: dict, key: str, fail) -> bool:
+def _flag(entry: dict, key: str, fail: _Fail) -> bool:
     value = entry.get(key, False)
     if not isinstance(value, bool):
         raise fail(key, "true or false")

@@ -505,7 +505,7 @@ def _flatten_groups(nodes: list[Node] | tuple[Node, ...]) -> Iterator[Node]:
             yield node
 
 
-def _walk(nodes: tuple[Node, ...]):
+def _walk(nodes: tuple[Node, ...]) -> Iterator[Node]:
     for node in nodes:
         yield node
         yield from _walk(node.children)

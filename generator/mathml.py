@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 
 from latex2mathml.converter import convert
@@ -82,7 +82,7 @@ def _depth(element: ET.Element) -> int:
     return deepest
 
 
-def _texts(element: ET.Element):
+def _texts(element: ET.Element) -> Iterator[str]:
     for node in element.iter():
         if node.text and node.text.strip():
             yield node.text.strip()

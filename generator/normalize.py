@@ -10,7 +10,7 @@ merge papers: two papers may share a title.)
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import NamedTuple
@@ -97,7 +97,7 @@ def _join(kept: Paper, other: Paper) -> Paper:
                    bib=kept.bib.merged(other.bib))  # fmt: skip
 
 
-def _unique(ids) -> list[str]:
+def _unique(ids: Iterable[str]) -> list[str]:
     return list(dict.fromkeys(ids))
 
 

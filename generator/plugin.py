@@ -14,8 +14,10 @@ import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from mkdocs.config import base
 from mkdocs.config import config_options as c
@@ -29,6 +31,14 @@ from .errors import BuildFailed, ReadingListError
 from .models import Collection
 from .site import Site
 from .writer import foreign_pages
+
+if TYPE_CHECKING:  # the types of MkDocs' event arguments (mkdocs/plugins.py)
+    import jinja2
+    from mkdocs.livereload import LiveReloadServer
+    from mkdocs.structure.files import Files
+    from mkdocs.structure.nav import Navigation
+    from mkdocs.structure.pages import Page
+    from mkdocs.utils.templates import TemplateContext
 
 log = get_plugin_logger(__name__)
 
@@ -141,21 +151,25 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
             *foreign_pages(Path(config.docs_dir)),  # the curator's own pages
         ]
 
-    def on_env(self, env, /, *, config: MkDocsConfig, files):
+    def on_env(
+        self, env: jinja2.Environment, /, *, config: MkDocsConfig, files: Files
+    ) -> jinja2.Environment:
         if self.collection is not None:
             urls = Site(self.collection, self.settings(config)).urls()
             env.globals["readinglist"] = urls
         return env
 
     @event_priority(50)  # before Material's search plugin
-    def on_page_context(self, context, /, *, page, config: MkDocsConfig, nav):
+    def on_page_context(
+        self, context: TemplateContext, /, *, page: Page, config: MkDocsConfig, nav: Navigation
+    ) -> TemplateContext:
         """With Pagefind, Material's own index stays empty (it would only be parsed for
         nothing): Material's search plugin skips pages excluded this way."""
         if self.config.search_engine == "pagefind":
             page.meta["search"] = {"exclude": True}
         return context
 
-    def on_post_page(self, output: str, /, *, page, config: MkDocsConfig) -> str:
+    def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str:
         """With Pagefind, Material's search box talks to our worker instead of its own."""
         if self.config.search_engine != "pagefind":
             return output
@@ -169,7 +183,9 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         if self.config.search_engine == "pagefind":
             build_pagefind(Path(config.site_dir))
 
-    def on_serve(self, server, /, *, config: MkDocsConfig, builder):
+    def on_serve(
+        self, server: LiveReloadServer, /, *, config: MkDocsConfig, builder: Callable[..., None]
+    ) -> LiveReloadServer:
         server.watch(str(self.settings(config).lists_dir))
         return server
 
