@@ -289,5 +289,5 @@ class Handler(frontmatter.YAMLHandler):
     """python-frontmatter's YAML handler, exporting through `dump`."""
 
     def export(self, metadata: dict[str, object], **kwargs: object) -> str:
-        # frontmatter types its keywords as `object`; render passes only `width`, an int.
+        # frontmatter types its keywords as `object`; templating.page passes only `width`, an int.
         return dump(metadata, **kwargs).strip()  # type: ignore[arg-type]
