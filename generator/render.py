@@ -32,6 +32,7 @@ def render_site(collection: Collection, settings: Settings) -> list[Batch]:
     text. `writer.write_batches` makes them on every core; none holds more than a listing."""
     templating.compile_all()
     site = Site(collection, settings)  # what every page needs, made once, before any batch
+    site.prepare()
     url = settings.site_url
     # The largest first, so that no core is left with one of them at the end.
     batches: list[Batch] = [lambda: exports.export_files(collection, site.cited, site_url=url)]

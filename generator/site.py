@@ -56,11 +56,15 @@ def _entry_and_line(paper: Paper) -> tuple[Entry, Md]:
     """The paper's entry, and its line in a listing in `LISTING_FOLDER`."""
     summary = markup.parse(paper.summary)
     title, kind = markup.escape_markdown(paper.title), KIND_LABELS[paper.kind]
-    path = f"papers/{paper.slug}.md"
+    path = paper_path(paper.slug)
     entry = Entry(path, Md(title), Md(summary.markdown), Md(markup.escape_markdown(kind)),
                   summary.text)  # fmt: skip
     line = _entry_line(entry, relative(path, LISTING_FOLDER))
     return entry, line
+
+
+def paper_path(slug: str) -> str:
+    return f"papers/{slug}.md"
 
 
 def _entry_line(entry: Entry, link: str) -> Md:
@@ -68,7 +72,9 @@ def _entry_line(entry: Entry, link: str) -> Md:
 
 
 class Site:
-    """Addresses of every generated page, and the listing entry of every paper."""
+    """Addresses of every generated page, and each paper's listing entry and citation records.
+    The addresses are cheap; the entries and records, a pass over every paper on every core,
+    are made on first use (`prepare`), so the theme's addresses never pay for them."""
 
     def __init__(self, collection: Collection, settings: Settings) -> None:
         self.collection = collection
@@ -77,7 +83,24 @@ class Site:
         # would show nothing but that paper, and at scale such tags are most of them.
         self.shared_tags = {tag: ids for tag, ids in self.tags.items() if len(ids) > 1}
         self.tag_slugs = assign(((t, t) for t in self.shared_tags), {}, fallback_prefix="tag")
-        self.cited, self.entries, self._entry_lines = _of_each_paper(collection, settings.site_url)
+
+    def prepare(self) -> None:
+        """Make every paper's entry and citation records now: before workers are forked, so
+        that each does not make them again."""
+        self._of_each_paper  # noqa: B018 (a cached property, read for its effect)
+
+    @cached_property
+    def _of_each_paper(self) -> _OfEachPaper:
+        return _of_each_paper(self.collection, self.settings.site_url)
+
+    @property
+    def cited(self) -> dict[str, exports.Citation]:
+        """Paper id -> citation records, for every published paper."""
+        return self._of_each_paper.cited
+
+    @property
+    def entries(self) -> dict[str, Entry]:
+        return self._of_each_paper.entries
 
     @cached_property
     def tags(self) -> dict[str, list[str]]:
@@ -93,9 +116,10 @@ class Site:
         of them one folder deep, so each entry is made once per link to it."""
         entry = self.entries[paper_id]
         link = relative(entry.path, folder)
-        line = self._entry_lines.get(link)
+        lines = self._of_each_paper.lines
+        line = lines.get(link)
         if line is None:
-            line = self._entry_lines[link] = _entry_line(entry, link)
+            line = lines[link] = _entry_line(entry, link)
         return line
 
     def topic_members(self) -> dict[str, list[str]]:
@@ -116,7 +140,12 @@ class Site:
         """The tag's page, or the page of its one paper."""
         if tag in self.tag_slugs:
             return f"tags/{self.tag_slugs[tag]}.md"
-        return self.entries[self.tags[tag][0]].path
+        (paper_id,) = self.tags[tag]
+        return paper_path(self._slugs[paper_id])
+
+    @cached_property
+    def _slugs(self) -> dict[str, str]:
+        return {paper.id: paper.slug for paper in self.collection.papers}
 
     @staticmethod
     def kind_path(kind: str) -> str:
