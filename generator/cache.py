@@ -14,8 +14,8 @@ import pickle
 from functools import lru_cache
 from pathlib import Path
 
-from . import __version__
-from .models import Collection
+from generator import __version__
+from generator.models import Collection
 
 _PACKAGE = Path(__file__).parent
 

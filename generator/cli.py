@@ -14,10 +14,11 @@ import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from . import __version__, pipeline, writer
-from .config import Settings
-from .errors import BuildFailed, ReadingListError
-from .models import Paper, Problem
+from generator import __version__, pipeline
+from generator.config import Settings
+from generator.errors import BuildFailed, ReadingListError
+from generator.models import Paper, Problem
+from generator.write import writer
 
 log = logging.getLogger("generator")
 
@@ -136,7 +137,7 @@ def _searchable(paper: Paper) -> str:
 
 
 def _suggest(args: argparse.Namespace) -> int:
-    from .suggest import render_suggestions, suggest_topics
+    from generator.describe.suggest import render_suggestions, suggest_topics
 
     logging.getLogger("generator").setLevel(logging.WARNING)
     collection = pipeline.collect(_settings(Path(args.root)))

@@ -12,8 +12,8 @@ from typing import Any, TypeVar, overload
 
 import yaml
 
-from .errors import ConfigError
-from .models import Taxonomy, Topic
+from generator.errors import ConfigError
+from generator.models import Taxonomy, Topic
 
 
 @dataclass(frozen=True)

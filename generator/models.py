@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import where
+from generator.errors import where
 
 
 @dataclass(frozen=True)

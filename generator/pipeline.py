@@ -16,10 +16,18 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from . import cache, curation, enrich, lockfile, normalize, reader, render, sources, suggest, writer
-from .config import Settings, load_taxonomy
-from .errors import BuildFailed, InputError, StrictFailure
-from .models import Collection, Lock, Paper, Problem, ReadingList, Taxonomy
+from generator import cache
+from generator.address import curation, lockfile
+from generator.config import Settings, load_taxonomy
+from generator.describe import stage as enrich
+from generator.describe import suggest
+from generator.errors import BuildFailed, InputError, StrictFailure
+from generator.models import Collection, Lock, Paper, Problem, ReadingList, Taxonomy
+from generator.read import files as sources
+from generator.read import papers as normalize
+from generator.read import plain as reader
+from generator.render import pages as render
+from generator.write import writer
 
 log = logging.getLogger(__name__)
 SUGGEST_ABOVE = 0.2  # share of papers in the catch-all above which new topics are suggested

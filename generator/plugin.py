@@ -25,12 +25,12 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 
-from . import pipeline
-from .config import Settings
-from .errors import BuildFailed, ReadingListError
-from .models import Collection
-from .site import Site
-from .writer import foreign_pages
+from generator import pipeline
+from generator.config import Settings
+from generator.errors import BuildFailed, ReadingListError
+from generator.models import Collection
+from generator.render.site import Site
+from generator.write.writer import foreign_pages
 
 if TYPE_CHECKING:  # the types of MkDocs' event arguments (mkdocs/plugins.py)
     import jinja2
@@ -202,7 +202,7 @@ def build_pagefind(site: Path) -> None:
     result = subprocess.run(command, capture_output=True, text=True)
     if result.returncode != 0 or not (site / "pagefind" / "pagefind.js").is_file():
         raise PluginError(f"pagefind failed ({result.returncode}): {result.stderr[-2000:]}")
-    worker = resources.files("generator") / "data" / "pagefind_worker.js"
+    worker = resources.files("generator.search") / "pagefind_worker.js"
     (site / WORKER).parent.mkdir(parents=True, exist_ok=True)
     with resources.as_file(worker) as source:
         shutil.copyfile(source, site / WORKER)

@@ -65,7 +65,7 @@ def _print_timing(seeds: Path) -> None:
     """Time title, summary and kind per abstract as the pipeline calls them (each abstract a
     fresh string, so no cache helps across papers); best of five rounds of CPU time. Prints a
     reference loop too: on a busy machine every number grows alike."""
-    from generator import summaries, titles
+    from generator.describe import summaries, titles
 
     abstracts = []
     for path in sorted(seeds.glob("*.txt")):

@@ -8,8 +8,9 @@ from pathlib import Path
 import frontmatter
 import pytest
 
-from generator import enrich, pipeline
+from generator import pipeline
 from generator.config import Settings
+from generator.describe import stage as enrich
 from tests.conftest import run_cli
 
 ABSTRACTS = [

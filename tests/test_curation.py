@@ -7,7 +7,7 @@ from pathlib import Path
 import frontmatter
 import pytest
 
-from generator.curation import load_curation
+from generator.address.curation import load_curation
 from generator.errors import ConfigError
 from tests.conftest import run_cli
 

@@ -26,8 +26,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pylatexenc.latex2text import LatexNodes2Text
 
-from generator import exports, feeds, pipeline
+from generator import pipeline
 from generator.config import Settings
+from generator.export import feeds
+from generator.export import formats as exports
+from generator.export.fields import clean
 from generator.models import (
     Bibliographic,
     Collection,
@@ -42,7 +45,6 @@ from generator.models import (
     Topic,
     TopicMatch,
 )
-from generator.scholarly import clean
 from tests.conftest import copy_project
 
 SITE = "https://example.org/list/"

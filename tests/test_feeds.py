@@ -12,9 +12,9 @@ from dataclasses import replace
 import feedparser
 import pytest
 
-from generator import feeds
+from generator.export import feeds
+from generator.export.fields import clean
 from generator.models import Topic
-from generator.scholarly import clean
 from tests.test_exports import HOSTILE, make_collection, make_paper
 
 SITE = "https://example.org/list/"

@@ -20,8 +20,8 @@ import frontmatter
 import pytest
 from bs4 import BeautifulSoup, Tag
 
-from generator.lockfile import read_lock
-from generator.slugs import is_safe_slug
+from generator.address.lockfile import read_lock
+from generator.address.slugs import is_safe_slug
 from tests.conftest import FIXTURES, copy_project, run_cli
 
 HOSTILE = FIXTURES / "hostile"

@@ -8,7 +8,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator import lockfile
+from generator.address import lockfile
 from generator.models import Lock, LockedPaper
 
 texts = st.text(max_size=12)  # any Unicode: quotes, backslashes, controls, line separators

@@ -16,9 +16,9 @@ from bs4 import BeautifulSoup
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from generator import markup
-from generator.mathml import ATTRIBUTES, ELEMENTS
-from generator.reader import normalize_text
+from generator.markup import parser as markup
+from generator.markup.mathml import ATTRIBUTES, ELEMENTS
+from generator.read.plain import normalize_text
 
 EXTENSIONS = ["attr_list", "md_in_html", "toc"]
 ALLOWED = {"p", "em", "strong", "code", "sub", "sup", "br", "a", "div", "span", *ELEMENTS}

@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from generator.mathml import ATTRIBUTES, ELEMENTS, MAX_LENGTH, MathError, to_mathml
+from generator.markup.mathml import ATTRIBUTES, ELEMENTS, MAX_LENGTH, MathError, to_mathml
 
 
 def _elements(mathml: str) -> list[ET.Element]:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator.models import Bibliographic
-from generator.normalize import merge, paper_id
-from generator.reader import RawAbstract, RawList
+from generator.read.papers import merge, paper_id
+from generator.read.plain import RawAbstract, RawList
 
 A = "We propose a method for sparse things that works well in practice on many tasks."
 B = "We study dense things and prove that they are hard to learn without many samples."

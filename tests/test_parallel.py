@@ -41,7 +41,10 @@ print(parallel.worker_count(count), found == expected, in_rounds == expected, ea
 DESCRIBE = """
 import sys
 from pathlib import Path
-from generator import enrich, normalize, parallel, pipeline
+from generator.describe import stage as enrich
+from generator.read import papers as normalize
+from generator import parallel
+from generator import pipeline
 from generator.config import load_taxonomy
 lists = Path(sys.argv[1])
 papers, _, _ = normalize.merge(pipeline.read_all(lists)[0])
@@ -59,7 +62,8 @@ print(len(papers), two, one, on_two == on_one, complete)
 WRITE = """
 import errno, sys
 from pathlib import Path
-from generator import parallel, writer
+from generator import parallel
+from generator.write import writer
 root, count = Path(sys.argv[1]), 2 * parallel.MIN_ITEMS_PER_WORKER
 def page(i, text):
     return lambda: [(f"p/{i % 7}/{i}.md", text + str(i)), (f"q/{i}.json", [text, str(i)])]
@@ -89,7 +93,8 @@ print(sorted(p.name for p in (root / "two").iterdir()))
 RELATED = """
 import numpy as np
 from scipy import sparse
-from generator import parallel, related
+from generator import parallel
+from generator.describe import related
 rows = 8 * related.BLOCK + 3  # blocks for two workers and a short one
 matrix = related._normalise(sparse.random(rows, 300, density=0.05, format="csr",
                                           dtype=np.float32, random_state=1))
@@ -103,7 +108,8 @@ print(workers, on_two == related._nearest(matrix, 5), sum(map(len, on_two)) > ro
 CTRL_C = """
 import os, signal, sys
 from pathlib import Path
-from generator import parallel, writer
+from generator import parallel
+from generator.write import writer
 signal.signal(signal.SIGINT, signal.default_int_handler)  # an xdist worker ignores Ctrl-C
 root, count = Path(sys.argv[1]), 2 * parallel.MIN_ITEMS_PER_WORKER
 parallel.available_cores = lambda: 2

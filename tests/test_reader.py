@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.errors import InputError
-from generator.reader import decode, normalize_text, plausibly_chinese, read_list, split_list
+from generator.read.plain import decode, normalize_text, plausibly_chinese, read_list, split_list
 from tests.conftest import FIXTURES
 
 BROKEN = FIXTURES / "broken"

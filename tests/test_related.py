@@ -8,7 +8,7 @@ import tracemalloc
 import numpy as np
 import pytest
 
-from generator import related
+from generator.describe import related
 
 THEMES = {
     "graph": "graph neural network message passing node classification molecule edges",

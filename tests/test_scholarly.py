@@ -14,7 +14,7 @@ from dataclasses import replace
 import pytest
 from bs4 import BeautifulSoup
 
-from generator import scholarly
+from generator.export import fields as scholarly
 from generator.models import Link
 from tests.test_exports import HOSTILE, make_paper
 

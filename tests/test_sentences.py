@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.markup import parse
-from generator.sentences import (
+from generator.describe.sentences import (
     analyse,
     base_form,
     first_clause,
@@ -13,6 +12,7 @@ from generator.sentences import (
     plain_text,
     split_sentences,
 )
+from generator.markup.parser import parse
 
 
 @pytest.mark.parametrize(

@@ -7,10 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from generator import exports, pipeline
+from generator import pipeline
 from generator.config import Settings
+from generator.export import formats as exports
 from generator.models import Collection
-from generator.site import Site
+from generator.render.site import Site
 from tests.conftest import copy_project
 
 

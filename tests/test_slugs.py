@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.slugs import assign, fallback_slug, is_safe_slug, make_slug
+from generator.address.slugs import assign, fallback_slug, is_safe_slug, make_slug
 
 
 @pytest.mark.parametrize(

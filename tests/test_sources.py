@@ -15,10 +15,14 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from generator import bibfields, bibtex, csvfile, latextext, normalize, sources
 from generator.errors import InputError
 from generator.models import Bibliographic
-from generator.reader import RawAbstract, RawList, normalize_text
+from generator.read import bibtex, csvfile
+from generator.read import fields as bibfields
+from generator.read import files as sources
+from generator.read import latex as latextext
+from generator.read import papers as normalize
+from generator.read.plain import RawAbstract, RawList, normalize_text
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "sources"
 

@@ -14,9 +14,11 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator import markup, reader, suggest, tags, titles, topics
 from generator.config import load_taxonomy, parse_taxonomy
+from generator.describe import suggest, tags, titles, topics
+from generator.markup import parser as markup
 from generator.models import Paper, Taxonomy, Topic, TopicMatch
+from generator.read import plain as reader
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "vision_list"
 REPO = Path(__file__).resolve().parent.parent

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from generator.summaries import KINDS, claims, classify, rank_sentences, strip_preamble, summarize
+from generator.describe.summaries import (
+    KINDS,
+    claims,
+    classify,
+    rank_sentences,
+    strip_preamble,
+    summarize,
+)
 
 BACKGROUND = "Recent work has shown that caches matter for serving."
 PROBLEM = "However, existing eviction policies adapt poorly to shifting workloads."

@@ -9,8 +9,9 @@ from collections import Counter
 
 import pytest
 
-from generator import acronyms, tags, wordclass
-from generator.wordclass import BREAK, GENERIC, MODIFIER, NAME, NOUN
+from generator.describe import acronyms, tags
+from generator.describe import words as wordclass
+from generator.describe.words import BREAK, GENERIC, MODIFIER, NAME, NOUN
 
 SAFE = re.compile(r"[\w '+.()-]+")
 

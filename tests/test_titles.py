@@ -15,10 +15,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.names import Name, coined_name, long_form
-from generator.sentences import analyse
-from generator.summaries import classify
-from generator.titles import MAX_WORDS, derive_title, title_case
+from generator.describe.names import Name, coined_name, long_form
+from generator.describe.sentences import analyse
+from generator.describe.summaries import classify
+from generator.describe.titles import MAX_WORDS, derive_title, title_case
 
 OTHER_FIELD = Path(__file__).parent / "fixtures" / "other_field"
 

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from generator import writer
-from generator.writer import MANIFEST, WriteError, read_manifest, snapshot, write_tree
+from generator.write import writer
+from generator.write.writer import MANIFEST, WriteError, read_manifest, snapshot, write_tree
 
 FIRST = {"index.md": "home\n", "papers/a.md": "paper a\n", "papers/b.md": "paper b\n"}
 SECOND = {"index.md": "home v2\n", "papers/a.md": "paper a\n", "lists/new.md": "new list\n"}

@@ -13,7 +13,7 @@ import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
-from generator import yamldump
+from generator.render import yamldump
 
 # Pieces that decide a scalar's style or its escapes: indicators, quotes, line breaks (also the
 # ones libyaml escapes or prints), BOM, text beyond the BMP, words that read as other types.

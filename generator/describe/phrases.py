@@ -1,0 +1,216 @@
+"""Sentence fragments turned into title phrases, and the field's title case.
+
+`titles` decides which fragment of an abstract describes the paper; this module makes it
+read as a title: no leading articles or praise ("a novel"), no back-references ("for this
+setting"), acronyms the abstract defines spelled out, at most a budget of words cut only
+between phrases, and capitalised the way ML titles are. Pure string functions.
+"""
+
+from __future__ import annotations
+
+import re
+
+from generator.describe.sentences import DETERMINERS, SMALL_WORDS, base_form, first_clause, gerund
+
+MAX_WORDS = 12
+GENERIC_HEADS = frozenset(
+    """approach method framework algorithm technique strategy model system
+    scheme pipeline paradigm module tool mechanism procedure recipe solution objective loss
+    architecture methods approaches""".split()
+)
+_FILLER = re.compile(
+    r"\b(?:novel|new|simple(?:\s+(?:yet|but|and)\s+(?:effective|efficient|powerful))?|"
+    r"effective|proposed|straightforward|powerful|first|key|various|several|"
+    r"(?:an?\s+)?(?:wide\s+|broad\s+)?(?:variety|range|number|host|set)\s+of)\s+",
+    re.IGNORECASE,
+)
+_FILLER_WORDS = ("novel", "new", "simple", "effective", "proposed", "straightforward",
+                 "powerful", "first", "key", "various", "several", "variety", "range", "number",
+                 "host", "set")  # fmt: skip
+# Where a phrase may be cut: before a preposition or a conjunction.
+CUT_BEFORE = SMALL_WORDS | frozenset(
+    """through between across under among against toward
+    towards beyond during using after before around along""".split()
+)
+_LEADING = re.compile(r"^(?:(?:a|an|the|our|this|these|two|its|their)\s+)+", re.IGNORECASE)
+_BACK_REFERENCE = re.compile(r"\s(?:for|in|of|to|on|with|under)\s+(?:this|these|such|those)\s.*")
+_DEMONSTRATIVES = ("this", "these", "such", "those")
+
+
+def first_word(phrase: str) -> str:
+    return phrase.split(maxsplit=1)[0] if phrase else ""
+
+
+def has_preposition(phrase: str) -> bool:
+    return bool(_PREPOSITION.search(phrase))
+
+
+def gerund_purpose(rest: str) -> str:
+    """ "that adjusts step sizes" or "to adjust step sizes" -> "for adjusting step sizes"."""
+    match = _RELATIVE.match(rest)
+    if not match or match.group(1) in _NOT_ACTIONS:
+        return ""
+    return f"for {gerund(base_form(match.group(1)))} {first_clause(match.group(2))}"
+
+
+_RELATIVE = re.compile(
+    r"\s*,?\s*(?:that|which|to)\s+(?:(?:can|also|always|often|still|further|then|first|"
+    r"even|\w+ly)\s+)*([a-z]+)\s+(.+)"
+)
+_NOT_ACTIONS = frozenset("is are has have was were be been can may might will would should does do "
+                         "did not".split())  # fmt: skip
+
+
+def standalone(phrase: str) -> str:
+    """ "" for phrases that mean nothing alone: "gap", "although caches help ..."."""
+    words = phrase.split()
+    if len(words) < 2 or words[0].lower() in _SUBORDINATORS or words[0].lower() in DETERMINERS:
+        return ""
+    return DEMONSTRATIVE.sub("the ", phrase)  # "removing this limit": "the limit"
+
+
+DEMONSTRATIVE = re.compile(r"\b(?:this|these|such) (?=\w)")
+_SUBORDINATORS = frozenset("it they he she there although though while whereas if when since "
+                           "because unless as once even".split())  # fmt: skip
+
+
+def noun_phrase(text: str) -> str:
+    return clean(first_clause(text))
+
+
+def clean(phrase: str) -> str:
+    """No leading articles, no praise ("novel"), no back-references ("for this setting")."""
+    phrase = _LEADING.sub("", phrase.strip())
+    if _may_hold(phrase, _FILLER_WORDS):
+        phrase = _FILLER.sub("", phrase)
+    if _may_hold(phrase, _DEMONSTRATIVES):
+        phrase = _BACK_REFERENCE.sub("", phrase)
+    return phrase.strip(" ,;:.\"'“”")
+
+
+def _may_hold(phrase: str, words: tuple[str, ...]) -> bool:
+    """Whether `phrase` may hold one of `words` (any case): a few substring tests are much
+    cheaper than a case-insensitive regex tried at every position. Outside ASCII, "ſ" or "K"
+    (Kelvin) match "s" or "k" in such a regex: there the answer is always yes."""
+    if not phrase.isascii():
+        return True
+    lower = phrase.lower()
+    return any(word in lower for word in words)
+
+
+def informative(phrase: str) -> bool:
+    return any(w not in SMALL_WORDS and w not in GENERIC_HEADS for w in phrase.lower().split())
+
+
+def head_noun(phrase: str) -> str:
+    words = _PREPOSITION.split(phrase, maxsplit=1)
+    return words[0].split()[-1].lower() if words[0].split() else ""
+
+
+def attach(phrase: str, purpose: str) -> str:
+    return f"{phrase} {purpose}".strip() if purpose and purpose not in phrase else phrase
+
+
+def drop_parentheses(text: str) -> str:
+    return _PARENTHESES.sub("", text) if "(" in text else text
+
+
+def spell_out(phrase: str, long_forms: dict[str, str], keep: str, budget: int) -> str:
+    """Spell out acronyms the abstract defines, while the title stays within `budget` words:
+    titles rarely use a paper's own abbreviations."""
+    words = phrase.split()
+    for index, word in enumerate(words):
+        long = long_forms.get(word.strip(",.;:"))
+        if long and word != keep and len(words) + len(long.split()) - 1 <= budget:
+            words[index : index + 1] = [long]
+    return " ".join(words)
+
+
+def fit(phrase: str, budget: int = MAX_WORDS) -> str:
+    """At most `budget` words: drop adverbs first, then cut before a preposition or a
+    conjunction, so that the title never ends inside a phrase."""
+    words = phrase.split()
+    if len(words) > budget:
+        words = [w for i, w in enumerate(words) if not _droppable_adverb(words, i)]
+    if len(words) > budget:
+        cuts = [i for i in range(2, budget + 1) if _cuttable(words, i)]
+        words = words[: cuts[-1]] if cuts else words[:budget]
+    while words and (
+        words[-1].lower() in CUT_BEFORE
+        or not _WORD.search(words[-1])
+        or _droppable_adverb(words, len(words) - 1)  # "... schedules jointly"
+        or (len(words) > 3 and _PARTICIPLE.fullmatch(words[-1]))  # "... a cache supported"
+    ):
+        words.pop()
+    return " ".join(words).strip(" ,;:.")
+
+
+def _droppable_adverb(words: list[str], at: int) -> bool:
+    """ "provably fast": the adverb can go; "fully and partially observed" keep theirs."""
+    word = words[at]
+    if not _is_adverb(word) or word in ("only", "early", "family", "supply", "apply"):
+        return False
+    neighbours = {words[i].lower() for i in (at - 1, at + 1) if 0 <= i < len(words)}
+    return not neighbours & {"and", "or", "nor", "but"}
+
+
+def _is_adverb(word: str) -> bool:
+    """Whether `word` matches [a-z]+ly: string tests, cheaper than a regex per word."""
+    stem = word[:-2]
+    return word.endswith("ly") and stem.isascii() and stem.isalpha() and stem.islower()
+
+
+_WORD = re.compile(r"[^\W_]")
+_PARTICIPLE = re.compile(r"[a-z]{3,}ed")
+
+
+def _cuttable(words: list[str], at: int) -> bool:
+    """Whether a phrase may end before `words[at]`: a preposition, a conjunction or a
+    participle ("conditioned on ...") starts there, after a word that can end a phrase."""
+    word, previous = words[at].lower(), words[at - 1].lower()
+    following = words[at + 1].lower() if at + 1 < len(words) else ""
+    participle = word == words[at] and word.endswith("ed") and following in CUT_BEFORE
+    starts = word in CUT_BEFORE or participle
+    return starts and previous not in CUT_BEFORE and previous not in DETERMINERS
+
+
+def title_case(text: str) -> str:
+    """Capitalise as ML titles do: small words lower (unless first), acronyms as written."""
+    out: list[str] = []
+    opening = True
+    for word in text.split():
+        if word.isalpha() and word.islower():  # most words: "learning" -> "Learning"
+            small = not opening and word in SMALL_WORDS
+            out.append(word if small else word[0].upper() + word[1:])
+        else:
+            out.append(_case_word(word, opening=opening))
+        opening = word.endswith(":")
+    return " ".join(out)
+
+
+def _case_word(word: str, *, opening: bool) -> str:
+    if "-" in word:  # each part on its own: "robot-AI" -> "Robot-AI", "Text-to-Image"
+        parts = word.split("-")
+        return "-".join(
+            part.lower() if index and part.lower() in SMALL_WORDS else _case_part(part)
+            for index, part in enumerate(parts)
+        )
+    if not opening and word.lower() in SMALL_WORDS:
+        return word.lower()
+    return _case_part(word)
+
+
+def _case_part(word: str) -> str:
+    if word.islower() and word.isalpha():  # the common case: "learning" -> "Learning"
+        return word[0].upper() + word[1:]
+    rest = word[1:]
+    if rest != rest.lower() or _DIGIT.search(word):
+        return word  # KVShard, GPT4o, NeRF: as the authors write them
+    return word[:1].upper() + rest
+
+
+_DIGIT = re.compile(r"\d")
+
+
+_PREPOSITION = re.compile(r"\s+(?:for|of|in|on|with|via|from|under|across|to)\s")
+_PARENTHESES = re.compile(r"\s*\([^()]*\)")

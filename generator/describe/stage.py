@@ -1,0 +1,74 @@
+"""Derived metadata: each enricher owns one concern; this module only sequences them. Pure.
+
+Per paper: title (unless a source gave one), summary, kind, topics (from the taxonomy). Across
+the collection: tags (weighed against all papers), related papers. The work of each paper
+runs on any core (`parallel`), in two passes: what a paper gives on its own, then, once the
+collection's tags are weighed, its tags and the topics that read them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import NamedTuple
+
+from generator import parallel
+from generator.describe import summaries, tags, titles, topics
+from generator.describe.acronyms import extract_acronyms
+from generator.models import Paper, Taxonomy, TopicMatch
+
+
+class _OnItsOwn(NamedTuple):
+    """What a paper's abstract gives without looking at any other paper."""
+
+    title: str
+    title_source: str
+    summary: str
+    kind: str
+    acronyms: dict[str, str]  # defined in the abstract, for tagging
+
+
+def describe(papers: list[Paper], taxonomy: Taxonomy) -> list[Paper]:
+    """Every paper with its title, summary, kind, tags and topics."""
+    alone = parallel.map_each(_on_its_own, papers)
+    reading = tags.read([paper.text for paper in papers], [found.acronyms for found in alone])
+    shared = (papers, [found.title for found in alone], reading, taxonomy)
+    chosen = parallel.ordered_map(_tags_and_topics, shared, len(papers))
+    return [
+        replace(paper, title=found.title, title_source=found.title_source,
+                summary=found.summary, kind=found.kind, tags=paper_tags, topics=paper_topics)
+        for paper, found, (paper_tags, paper_topics) in zip(papers, alone, chosen, strict=True)
+    ]  # fmt: skip
+
+
+def _on_its_own(paper: Paper) -> _OnItsOwn:
+    title, source = (paper.bib.title, "source") if paper.bib.title else (
+        titles.derive_title(paper.abstract), "derived"
+    )  # fmt: skip
+    return _OnItsOwn(
+        title,
+        source,
+        summaries.summarize(paper.abstract),
+        summaries.classify(paper.abstract),
+        extract_acronyms(paper.text),
+    )
+
+
+def _tags_and_topics(
+    shared: tuple[list[Paper], list[str], tags.Reading, Taxonomy], index: int
+) -> tuple[tuple[str, ...], tuple[TopicMatch, ...]]:
+    papers, titles_found, reading, taxonomy = shared
+    paper_tags = tags.choose(reading, index)
+    paper_topics = topics.assign_topics(
+        taxonomy, text=papers[index].text, title=titles_found[index], tags=paper_tags
+    )
+    return paper_tags, paper_topics
+
+
+def relate(papers: list[Paper], *, k: int) -> list[Paper]:
+    # Imported here: numpy and scipy take a third of a second to load, which a run that
+    # finds nothing changed (or `check`, or `find`) would pay for nothing.
+    from generator.describe import related
+
+    documents = [f"{p.title} {p.title} {' '.join(p.tags)} {p.text}" for p in papers]
+    neighbours = related.related_ids([p.id for p in papers], documents, k=k)
+    return [replace(paper, related=ids) for paper, ids in zip(papers, neighbours, strict=True)]

@@ -1,0 +1,171 @@
+"""CSL-JSON files (`.json`, as Zotero, Mendeley and Crossref export them) as `Record`s.
+
+The file is an array of CSL items, or an object `{"name": "List name", "items": [...]}` that
+names its list. Items are read with the standard library's `json`; each item's line is found
+by walking the array with `JSONDecoder.raw_decode`, so messages point into the file.
+Fields read: `title`, `author` (`[{family, given}]`, or `{literal}`), `issued` (`date-parts`,
+`raw` or `literal`), `container-title` (or `event-title`, `publisher`), `DOI`, `URL`,
+`abstract`, `keyword`. CSL's rich-text tags (`<i>`, `<sup>`, `<span class="nocase">`) are
+removed from titles and Crossref's JATS tags (`<jats:p>`) from abstracts. A field of the wrong
+JSON type is ignored with a warning.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from generator.errors import InputError
+from generator.models import Bibliographic, Problem
+from generator.read.fields import Record, split_keywords
+from generator.read.plain import normalize_text
+
+VENUE_FIELDS = ("container-title", "event-title", "collection-title", "publisher")
+_RICH_TEXT = re.compile(r"</?(?:i|b|sup|sub|span(?:\s+class=\"nocase\")?)>", re.IGNORECASE)
+_JATS = re.compile(r"</?jats:[^>]*>")
+_WHITESPACE = " \t\n\r"
+
+
+def read_csljson(text: str, path: Path) -> tuple[str, list[Record], list[Problem]]:
+    """The list name the file carries ("" for none), its items, and what was wrong."""
+    data = _load(text, path)
+    name, start = _items_start(data, text, path)
+    problems: list[Problem] = []
+    items = data if isinstance(data, list) else data["items"]
+    records = []
+    for line, item in zip(_element_lines(text, start), items, strict=True):
+        if isinstance(item, dict):
+            records.append(_record(item, line, path, problems))
+        else:
+            kind = _json_type(item)
+            problems.append(Problem(path, line, f"an item is {kind}, not an object; skipped"))
+    return name, records, problems
+
+
+def _load(text: str, path: Path) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise InputError(f"not valid JSON: {error.msg}", path=path, line=error.lineno) from None
+    except RecursionError:
+        raise InputError("JSON nested too deeply to be a CSL-JSON list", path=path) from None
+
+
+def _items_start(data: Any, text: str, path: Path) -> tuple[str, int]:
+    """The name the file gives its list, and where its array of items opens in `text`."""
+    if isinstance(data, list):
+        return "", text.index("[")
+    if isinstance(data, dict) and isinstance(data.get("items"), list):
+        name = data.get("name")
+        return (normalize_text(name) if isinstance(name, str) else ""), _member_start(text)
+    raise InputError(
+        "not CSL-JSON: expected an array of items, or an object with a name and an array of items",
+        path=path,
+        line=1,
+    )
+
+
+def _member_start(text: str) -> int:
+    """Where the value of the top-level object's (last) "items" member starts."""
+    decoder = json.JSONDecoder()
+    index, found = _skip(text, text.index("{") + 1), -1
+    while text[index] != "}":
+        key, index = decoder.raw_decode(text, index)
+        index = _skip(text, _skip(text, index) + 1)  # past the colon
+        if key == "items":
+            found = index
+        index = _skip(text, decoder.raw_decode(text, index)[1])
+        index = _skip(text, index + 1) if text[index] == "," else index
+    return found
+
+
+def _element_lines(text: str, start: int) -> Iterator[int]:
+    """The line each element of the array opening at `start` begins on."""
+    decoder = json.JSONDecoder()
+    index, line, counted = _skip(text, start + 1), 1, 0
+    while text[index] != "]":
+        line += text.count("\n", counted, index)
+        counted = index
+        yield line
+        index = _skip(text, decoder.raw_decode(text, index)[1])
+        index = _skip(text, index + 1) if text[index] == "," else index
+
+
+def _skip(text: str, index: int) -> int:
+    while text[index] in _WHITESPACE:
+        index += 1
+    return index
+
+
+def _record(item: dict, line: int, path: Path, problems: list[Problem]) -> Record:
+    def text(key: str) -> str:
+        value = item.get(key)
+        if value is None or isinstance(value, str):
+            return value or ""
+        if isinstance(value, int) and not isinstance(value, bool):
+            return str(value)  # an item id, a year written as a number
+        if isinstance(value, list) and all(isinstance(part, str) for part in value):
+            return value[0] if value else ""  # Crossref gives container-title as a list
+        problems.append(Problem(path, line, f"'{key}' is {_json_type(value)}, not text; ignored"))
+        return ""
+
+    bib = Bibliographic(
+        title=_RICH_TEXT.sub("", text("title")),
+        authors=_authors(item.get("author"), line, path, problems),
+        year=_year(item.get("issued")),
+        venue=next(filter(None, map(text, VENUE_FIELDS)), ""),
+        doi=text("DOI"),
+        url=text("URL"),
+        keywords=_keywords(item.get("keyword", item.get("keywords"))),
+    )
+    label = text("id") or bib.title
+    return Record(line, label, _JATS.sub(" ", text("abstract")), bib)
+
+
+def _authors(value: Any, line: int, path: Path, problems: list[Problem]) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        problems.append(
+            Problem(path, line, f"'author' is {_json_type(value)}, not a list of names; ignored")
+        )
+        return ()
+    return tuple(filter(None, (person(name) for name in value if isinstance(name, dict))))
+
+
+def person(name: dict) -> str:
+    """A CSL name as "Given Family": particles and suffix in place, or the literal name."""
+    if isinstance(name.get("literal"), str):
+        return normalize_text(name["literal"])
+    parts = ("given", "dropping-particle", "non-dropping-particle", "family", "suffix")
+    return normalize_text(" ".join(name[part] for part in parts if isinstance(name.get(part), str)))
+
+
+def _year(issued: Any) -> str:
+    """`{"date-parts": [[2025, 3]]}`, `{"raw": "2025-03"}` or `{"literal": "2025"}`."""
+    if not isinstance(issued, dict):
+        return str(issued) if isinstance(issued, str | int) else ""
+    parts = issued.get("date-parts")
+    if isinstance(parts, list) and parts and isinstance(parts[0], list) and parts[0]:
+        return str(parts[0][0])
+    for key in ("raw", "literal"):
+        if isinstance(issued.get(key), str):
+            return issued[key]
+    return ""
+
+
+def _keywords(value: Any) -> tuple[str, ...]:
+    """CSL's `keyword` is one string ("a, b"); some tools write a list."""
+    if isinstance(value, str):
+        return split_keywords(value)
+    if isinstance(value, list):
+        return split_keywords(", ".join(part for part in value if isinstance(part, str)))
+    return ()
+
+
+def _json_type(value: Any) -> str:
+    names = {dict: "an object", list: "a list", str: "text", bool: "true/false", int: "a number"}
+    return names.get(type(value), "a number" if isinstance(value, float) else "null")
