@@ -16,7 +16,7 @@ from bs4 import BeautifulSoup
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from generator.markup import parser as markup
+from generator import markup
 from generator.markup.mathml import ATTRIBUTES, ELEMENTS
 from generator.read.plain import normalize_text
 

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 import yaml
 
+from generator import markup
 from generator.config import load_taxonomy, parse_taxonomy
 from generator.describe import suggest, tags, titles, topics
-from generator.markup import parser as markup
 from generator.models import Paper, Taxonomy, Topic, TopicMatch
 from generator.read import plain as reader
 

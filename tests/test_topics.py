@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from generator import markup
 from generator.config import load_taxonomy
 from generator.describe import tags, titles, topics
-from generator.markup import parser as markup
 from generator.models import Taxonomy, Topic, TopicMatch
 from generator.read import plain as reader
 

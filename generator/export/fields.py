@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 
 from slugify import slugify
 
-from generator.markup import parser as markup
+from generator import markup
 from generator.models import Collection, Paper
 
 # C0/C1 controls (tab and newlines become spaces via split), lone surrogates and the two

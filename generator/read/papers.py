@@ -15,8 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import NamedTuple
 
-from generator import parallel
-from generator.markup import parser as markup
+from generator import markup, parallel
 from generator.models import Link, Paper, Problem, ReadingList, Source
 from generator.read.fields import merge_keys
 from generator.read.links import find_links

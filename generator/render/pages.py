@@ -15,11 +15,11 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import partial
 
+from generator import markup
 from generator.config import Settings
 from generator.describe.summaries import KIND_LABELS, KINDS
 from generator.export import feeds
 from generator.export import formats as exports
-from generator.markup import parser as markup
 from generator.models import Collection, Paper
 from generator.render import templating
 from generator.render.site import Site

@@ -9,12 +9,11 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import NamedTuple
 
-from generator import parallel
+from generator import markup, parallel
 from generator.address.slugs import assign
 from generator.config import Settings
 from generator.describe.summaries import KIND_LABELS, KINDS
 from generator.export import formats as exports
-from generator.markup import parser as markup
 from generator.models import Collection, Paper
 from generator.render.templating import MARKDOWN, Md, relative
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import frontmatter
 import jinja2
 
-from generator.markup import parser as markup
+from generator import markup
 from generator.render import yamldump
 
 if TYPE_CHECKING:
