@@ -13,16 +13,16 @@ import os
 import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
-from generator import cache
-from generator.address import curation, lockfile
+from generator import address, cache
+from generator.address import curation
 from generator.config import Settings, load_taxonomy
 from generator.describe import stage as enrich
 from generator.describe import suggest
 from generator.errors import BuildFailed, InputError, StrictFailure
-from generator.models import Collection, Lock, Paper, Problem, ReadingList, Taxonomy
+from generator.models import Collection, Paper, Problem, Taxonomy
 from generator.read import files as sources
 from generator.read import papers as normalize
 from generator.read import plain as reader
@@ -53,7 +53,7 @@ def collect(settings: Settings, *, keep_going: bool = False) -> Collection:
     """Read and derive everything. Unreadable lists raise BuildFailed with every problem found
     so far, unless `keep_going` (for `check`): then they are skipped and reported with the rest."""
     taxonomy = load_taxonomy(settings.taxonomy_path)
-    lock = lockfile.read_lock(settings.lock_path)
+    lock = address.read_lock(settings.lock_path)
     curations = curation.load_curation(settings.curation_path)
     with _stage("read", counts := {}):
         raw_lists, problems = read_all(settings.lists_dir, exclude=(settings.lock_path,))
@@ -68,16 +68,16 @@ def collect(settings: Settings, *, keep_going: bool = False) -> Collection:
         papers = enrich.describe(papers, taxonomy)
     with _stage("address", counts := {}):
         counts["new papers"] = sum(1 for paper in papers if paper.id not in lock.papers)
-        papers, lists, lock = address(papers, lists, lock, today=_today())
+        papers, lists, lock = address.place(papers, lists, lock, today=_today())
     with _stage("curate", counts := {}):
-        papers, found = curation.apply_curation(
+        papers, found = address.apply_curation(
             papers, curations, taxonomy=taxonomy, lock=lock, path=settings.curation_path
         )
         problems += found
-        papers, lock, found = _move_pages(papers, lock, settings.curation_path)
+        papers, lock, found = address.move_pages(papers, lock, settings.curation_path)
         problems += found
         before = len(papers)
-        papers, lists = _without_hidden(papers, lists)
+        papers, lists = address.without_hidden(papers, lists)
         counts.update(entries=len(curations), hidden=before - len(papers))
     with _stage("relate", counts := {"papers": len(papers)}):
         papers = enrich.relate(papers, k=settings.related_count)
@@ -112,7 +112,7 @@ def generate(settings: Settings, *, strict: bool = False) -> Report:
     counts: dict[str, int] = {}
     with _stage("render+write", counts):
         result = writer.write_batches(settings.docs_dir, render.render_site(collection, settings))
-        writer.write_if_changed(settings.lock_path, lockfile.dump_lock(collection.lock))
+        writer.write_if_changed(settings.lock_path, address.dump_lock(collection.lock))
         counts.update(pages=result.files, written=len(result.written), removed=len(result.removed))
     # The digest covers the lock as just written, so the next unchanged run is a no-op.
     writer.write_cache(settings.cache_path, cache.dump(input_digest(settings), collection))
@@ -152,41 +152,6 @@ def read_all(
         raw_lists.append(raw)
         problems.extend(raw.problems)
     return raw_lists, problems
-
-
-def address(
-    papers: list[Paper], lists: list[ReadingList], lock: Lock, *, today: str
-) -> tuple[list[Paper], list[ReadingList], Lock]:
-    paper_slugs, list_slugs, new_lock = lockfile.address(papers, lists, lock, today=today)
-    return (
-        [replace(p, slug=paper_slugs[p.id]) for p in papers],
-        [replace(rl, slug=list_slugs[rl.name]) for rl in lists],
-        new_lock,
-    )
-
-
-def _move_pages(
-    papers: list[Paper], lock: Lock, path: Path
-) -> tuple[list[Paper], Lock, list[Problem]]:
-    """Curated addresses: the lock records the move, the old address redirects."""
-    wanted = {p.id: p.curation.slug for p in papers if p.curation.slug}
-    lock, refused = lockfile.move(lock, wanted)
-    problems = [Problem(path, 1, f"paper {pid}: slug not changed: {why}")
-                for pid, why in refused.items()]  # fmt: skip
-    moved = [p if p.slug == lock.papers[p.id].slug else replace(p, slug=lock.papers[p.id].slug)
-             for p in papers]  # fmt: skip
-    return moved, lock, problems
-
-
-def _without_hidden(
-    papers: list[Paper], lists: list[ReadingList]
-) -> tuple[list[Paper], list[ReadingList]]:
-    """Hidden papers leave the site (their address stays reserved in the lock)."""
-    visible = [paper for paper in papers if not paper.curation.hidden]
-    ids = {paper.id for paper in visible}
-    return visible, [
-        replace(rl, paper_ids=tuple(pid for pid in rl.paper_ids if pid in ids)) for rl in lists
-    ]
 
 
 def _today() -> str:

@@ -26,7 +26,8 @@ from pathlib import Path
 
 import yaml
 
-from generator.address import lockfile
+from generator.address.assign import resolve
+from generator.address.sketches import similarity, sketch
 from generator.address.slugs import is_safe_slug
 from generator.config import LineLoader
 from generator.errors import ConfigError
@@ -151,7 +152,7 @@ def apply_curation(
     problems: list[Problem] = []
     resolved: dict[str, Curation] = {}
     for pid, (curation, line) in curations.items():
-        current = lockfile.resolve(lock, pid)
+        current = resolve(lock, pid)
         if current not in by_id:
             problems.append(Problem(path, line, _orphan_message(pid, papers, lock)))
             continue
@@ -213,7 +214,7 @@ def _orphan_message(pid: str, papers: list[Paper], lock: Lock) -> str:
     entry = lock.papers.get(pid)
     if entry is None or not entry.sketch:
         return f"curation entry for unknown paper id {pid}: no such paper in any list"
-    scored = [(lockfile.similarity(entry.sketch, lockfile.sketch(p.text)), p) for p in papers]
+    scored = [(similarity(entry.sketch, sketch(p.text)), p) for p in papers]
     score, closest = max(scored, key=lambda item: (item[0], item[1].id), default=(0.0, None))
     hint = f"; closest current paper: {closest.id} \"{closest.title}\" ({score:.0%} similar)" \
         if closest is not None else ""  # fmt: skip
