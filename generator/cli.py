@@ -14,11 +14,10 @@ import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from generator import __version__, pipeline
+from generator import __version__, pipeline, write
 from generator.config import Settings
 from generator.errors import BuildFailed, ReadingListError
 from generator.models import Paper, Problem
-from generator.write import writer
 
 log = logging.getLogger("generator")
 
@@ -167,7 +166,7 @@ def _build(args: argparse.Namespace) -> int:
         raise ReadingListError("the readinglist plugin is not enabled", path=Path(args.config_file))
     settings = plugin.settings(config)
     # Pages and site change together or not at all: if MkDocs fails, the pages go back too.
-    previous = writer.snapshot(settings.docs_dir), _read_text(settings.lock_path)
+    previous = write.snapshot(settings.docs_dir), _read_text(settings.lock_path)
     collection = pipeline.generate(settings, strict=args.strict).collection
     _print_problems(collection.problems)
     plugin.collection, plugin.pregenerated = collection, True
@@ -185,7 +184,7 @@ def _build(args: argparse.Namespace) -> int:
         print(f"error: the site was not built ({error}); the previous pages and site are "
               "unchanged", file=sys.stderr)  # fmt: skip
         return 1
-    writer.replace_directory(staged, site_dir)
+    write.replace_directory(staged, site_dir)
     print(f"site built: {len(collection.papers)} papers -> {site_dir}")
     return 0
 
@@ -195,11 +194,11 @@ def _read_text(path: Path) -> str | None:
 
 
 def _restore(settings: Settings, pages: dict[str, str], lock: str | None) -> None:
-    writer.write_tree(settings.docs_dir, pages)
+    write.write_tree(settings.docs_dir, pages)
     if lock is None:
         settings.lock_path.unlink(missing_ok=True)
     else:
-        writer.write_if_changed(settings.lock_path, lock)
+        write.write_if_changed(settings.lock_path, lock)
 
 
 def _print_problems(problems: Iterable[Problem]) -> None:

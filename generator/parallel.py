@@ -3,9 +3,10 @@
 Workers are forked, so they start with the parent's memory (the papers, compiled regexes and
 word lists) instead of receiving it pickled: only item numbers go out and results come back.
 Forking is only safe in a process running no other thread (a lock held by another thread at
-the fork stays locked forever in the child), so under `mkdocs serve`, which watches files
-from threads, and off Linux, the map runs in this process. The results never depend on the
-number of workers.
+the fork stays locked forever in the child), so under `mkdocs serve`, which watches files from
+threads, and off Linux, the map runs in this process. The results never depend on the number
+of workers. Used where a stage's per-paper work costs seconds at whole-conference size:
+describing papers, and rendering and staging pages.
 """
 
 from __future__ import annotations
@@ -16,8 +17,9 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from typing import TypeVar
 
 Shared = TypeVar("Shared")
@@ -49,17 +51,21 @@ def worker_count(items: int, *, min_items: int = MIN_ITEMS_PER_WORKER) -> int:
 
 
 def ordered_map(
-    function: Callable[[Shared, int], Result], shared: Shared, count: int, *,
-    chunks_per_worker: int = CHUNKS_PER_WORKER, items_per_pool: int = 0,
+    function: Callable[[Shared, int], Result],
+    shared: Shared,
+    count: int,
+    *,
+    chunks_per_worker: int = CHUNKS_PER_WORKER,
+    items_per_pool: int = 0,
     min_items_per_worker: int = MIN_ITEMS_PER_WORKER,
-) -> list:  # fmt: skip
+) -> list:
     """`[function(shared, i) for i in range(count)]`, on every core when it pays.
 
     Items of very unequal cost want more, smaller chunks (`chunks_per_worker`); heavy items
-    are worth a worker in fewer numbers (`min_items_per_worker`). A worker's
-    memory grows as it writes into memory it shares with this process (Python's allocator
-    reuses the free space of inherited pages, and the kernel copies each page written to), so
-    long maps over large collections start fresh workers every `items_per_pool` items."""
+    are worth a worker in fewer numbers (`min_items_per_worker`). A worker's memory grows as it
+    writes into memory it shares with this process (Python's allocator reuses the free space
+    of inherited pages, and the kernel copies each page written to), so long maps over large
+    collections start fresh workers every `items_per_pool` items."""
     workers = worker_count(count, min_items=min_items_per_worker)
     if not workers:
         return [function(shared, index) for index in range(count)]
@@ -86,14 +92,35 @@ def _in_pool(items: range, workers: int, chunks_per_worker: int) -> list:
         for start in range(items.start, items.stop, size)
     ]
     context = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(workers, mp_context=context, initializer=_leave_ctrl_c) as pool:
+    with ProcessPoolExecutor(workers, mp_context=context, initializer=_ignore_ctrl_c) as pool:
         try:
-            return [result for chunk in pool.map(_run_chunk, chunks) for result in chunk]
+            with _ctrl_c_held():  # the workers are forked when the first chunk is submitted
+                results = pool.map(_run_chunk, chunks)
+            return [result for chunk in results for result in chunk]
         except BaseException:
             # Chunks not started yet are dropped; leaving the `with` waits for the ones
             # running, so no worker is still at work (writing, say) once this raises.
             pool.shutdown(cancel_futures=True)
             raise
+
+
+@contextmanager
+def _ctrl_c_held() -> Iterator[None]:
+    """SIGINT blocked while workers are forked: a child inherits the blocked signal and ignores
+    it before unblocking (`_ignore_ctrl_c`); this process receives it once unblocked."""
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def _ignore_ctrl_c() -> None:
+    """Ctrl-C reaches every process of the terminal; only the parent acts on it (it stops the
+    pool and cleans up). A worker interrupted while waiting for work could leave the pool, and
+    so the build, hanging."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def map_each(function: Callable[[Item], Result], items: Sequence[Item]) -> list[Result]:
@@ -105,13 +132,6 @@ def map_each(function: Callable[[Item], Result], items: Sequence[Item]) -> list[
 def _apply(shared: tuple[Callable, Sequence], index: int) -> object:
     function, items = shared
     return function(items[index])
-
-
-def _leave_ctrl_c() -> None:
-    """Ctrl-C reaches every process of the terminal; only this one, the parent, acts on it
-    (it stops the pool and cleans up). A worker interrupted while waiting for work could
-    leave the pool, and so the build, hanging."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _run_chunk(chunk: Sequence[int]) -> list:

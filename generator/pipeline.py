@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator import address, cache
+from generator import address, cache, write
 from generator.address import curation
 from generator.config import Settings, load_taxonomy
 from generator.describe import stage as enrich
@@ -27,7 +27,6 @@ from generator.read import files as sources
 from generator.read import papers as normalize
 from generator.read import plain as reader
 from generator.render import pages as render
-from generator.write import writer
 
 log = logging.getLogger(__name__)
 SUGGEST_ABOVE = 0.2  # share of papers in the catch-all above which new topics are suggested
@@ -111,11 +110,11 @@ def generate(settings: Settings, *, strict: bool = False) -> Report:
     # Pages are rendered and staged together, on every core: never all pages in memory.
     counts: dict[str, int] = {}
     with _stage("render+write", counts):
-        result = writer.write_batches(settings.docs_dir, render.render_site(collection, settings))
-        writer.write_if_changed(settings.lock_path, address.dump_lock(collection.lock))
+        result = write.write_batches(settings.docs_dir, render.render_site(collection, settings))
+        write.write_if_changed(settings.lock_path, address.dump_lock(collection.lock))
         counts.update(pages=result.files, written=len(result.written), removed=len(result.removed))
     # The digest covers the lock as just written, so the next unchanged run is a no-op.
-    writer.write_cache(settings.cache_path, cache.dump(input_digest(settings), collection))
+    write.write_cache(settings.cache_path, cache.dump(input_digest(settings), collection))
     return Report(collection, result.written, result.removed, time.perf_counter() - start)
 
 
@@ -129,7 +128,7 @@ def _cached_collection(settings: Settings) -> Collection | None:
     if data is None or not settings.lists_dir.is_dir():
         return None
     collection = cache.load(data, input_digest(settings))
-    if collection is None or not writer.tree_intact(settings.docs_dir):
+    if collection is None or not write.tree_intact(settings.docs_dir):
         return None
     return collection
 

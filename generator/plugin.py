@@ -30,7 +30,7 @@ from generator.config import Settings
 from generator.errors import BuildFailed, ReadingListError
 from generator.models import Collection
 from generator.render.site import Site
-from generator.write.writer import foreign_pages
+from generator.write import foreign_pages
 
 if TYPE_CHECKING:  # the types of MkDocs' event arguments (mkdocs/plugins.py)
     import jinja2

@@ -118,7 +118,8 @@ def test_every_generated_path_is_git_ignored(seed_site: Path) -> None:
     """Generated pages stay out of git: committing them by accident must be impossible."""
     import subprocess
 
-    from generator.write.writer import MANIFEST, read_manifest
+    from generator.write import MANIFEST, read_manifest
+
     from tests.conftest import REPO
 
     generated = [f"docs/{path}" for path in read_manifest(seed_site / "docs")] + [

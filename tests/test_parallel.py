@@ -63,7 +63,7 @@ WRITE = """
 import errno, sys
 from pathlib import Path
 from generator import parallel
-from generator.write import writer
+from generator import write as writer
 root, count = Path(sys.argv[1]), 2 * parallel.MIN_ITEMS_PER_WORKER
 def page(i, text):
     return lambda: [(f"p/{i % 7}/{i}.md", text + str(i)), (f"q/{i}.json", [text, str(i)])]
@@ -109,7 +109,7 @@ CTRL_C = """
 import os, signal, sys
 from pathlib import Path
 from generator import parallel
-from generator.write import writer
+from generator import write as writer
 signal.signal(signal.SIGINT, signal.default_int_handler)  # an xdist worker ignores Ctrl-C
 root, count = Path(sys.argv[1]), 2 * parallel.MIN_ITEMS_PER_WORKER
 parallel.available_cores = lambda: 2

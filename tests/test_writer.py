@@ -1,4 +1,4 @@
-"""writer: manifest-owned, two-phase writes. Failures are simulated in-process: a full disk by
+"""write: manifest-owned, two-phase writes. Failures are simulated in-process: a full disk by
 making `os.write` raise ENOSPC, Ctrl-C by raising KeyboardInterrupt or a real SIGINT."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.write import writer
-from generator.write.writer import MANIFEST, WriteError, read_manifest, snapshot, write_tree
+from generator import write
+from generator.write import MANIFEST, WriteError, read_manifest, snapshot, write_tree
 
 FIRST = {"index.md": "home\n", "papers/a.md": "paper a\n", "papers/b.md": "paper b\n"}
 SECOND = {"index.md": "home v2\n", "papers/a.md": "paper a\n", "lists/new.md": "new list\n"}
@@ -188,9 +188,9 @@ def test_a_tampered_manifest_cannot_point_outside(docs_with_first_build: Path) -
 
 def test_lock_file_is_written_only_when_it_changes(tmp_path: Path) -> None:
     lock = tmp_path / "readinglist.lock.json"
-    assert writer.write_if_changed(lock, "{}\n")
+    assert write.write_if_changed(lock, "{}\n")
     mtime = lock.stat().st_mtime_ns
-    assert not writer.write_if_changed(lock, "{}\n")
+    assert not write.write_if_changed(lock, "{}\n")
     assert lock.stat().st_mtime_ns == mtime
 
 
@@ -201,7 +201,7 @@ def test_lock_file_on_a_full_disk_stays_as_it_was(
     lock.write_text("old\n")
     _fail_on_write(monkeypatch, OSError(errno.ENOSPC, "No space left on device"), after=0)
     with pytest.raises(WriteError, match="unchanged"):
-        writer.write_if_changed(lock, "new\n")
+        write.write_if_changed(lock, "new\n")
     monkeypatch.undo()
     assert lock.read_text() == "old\n"
     assert [p.name for p in tmp_path.iterdir()] == [lock.name]
@@ -212,7 +212,7 @@ def test_replace_directory_swaps_the_site_whole(tmp_path: Path) -> None:
     (site / "old").mkdir(parents=True)
     (staged / "new").mkdir(parents=True)
     (tmp_path / "site.previous").mkdir()  # left by an earlier interrupted swap
-    writer.replace_directory(staged, site)
+    write.replace_directory(staged, site)
     assert [p.name for p in site.iterdir()] == ["new"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
 

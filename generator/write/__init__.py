@@ -1,1 +1,36 @@
-"""write."""
+"""The write stage: the only code that writes, and it runs last.
+
+Owns the generated files under docs/ (the manifest says which are ours; every other file there
+is the curator's and is never touched), the lock file, the build cache and the swap of a freshly
+built site into place. Every write is all or nothing: a failed or interrupted run leaves the
+previous files exactly as they were. Must not decide what a page says.
+"""
+
+from __future__ import annotations
+
+from generator.write.files import (
+    WriteError,
+    replace_directory,
+    write_cache,
+    write_file,
+    write_if_changed,
+)
+from generator.write.manifest import MANIFEST, foreign_pages, read_manifest, snapshot, tree_intact
+from generator.write.tree import STAGING, WriteResult, write_batches, write_tree
+
+__all__ = [
+    "MANIFEST",
+    "STAGING",
+    "WriteError",
+    "WriteResult",
+    "foreign_pages",
+    "read_manifest",
+    "replace_directory",
+    "snapshot",
+    "tree_intact",
+    "write_batches",
+    "write_cache",
+    "write_file",
+    "write_if_changed",
+    "write_tree",
+]

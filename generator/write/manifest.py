@@ -1,0 +1,71 @@
+"""Which files under docs/ are the generator's: the manifest, and what it says about the tree.
+
+The manifest (`docs/.readinglist-manifest.json`) lists every file the generator wrote, with its
+SHA-256. Files in it may be replaced or removed; any other file in docs/ is the curator's and is
+never touched. Generated paths are checked to stay inside docs/ and out of dot-folders (MkDocs
+skips those, so a page there would vanish without a word).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from pathlib import Path, PurePosixPath
+
+from generator.write.files import WriteError
+
+MANIFEST = ".readinglist-manifest.json"
+
+
+def read_manifest(root: Path) -> dict[str, str]:
+    """Generated path (relative, POSIX) -> digest; empty when nothing was generated yet."""
+    path = root / MANIFEST
+    if not path.exists():
+        return {}
+    try:
+        files = json.loads(path.read_text(encoding="utf-8"))["files"]
+        return {safe_relative(name): str(digest) for name, digest in files.items()}
+    except (ValueError, KeyError, TypeError, AttributeError) as error:
+        message = f"unreadable manifest ({error}); delete it and rebuild"
+        raise WriteError(message, path=path) from None
+
+
+def manifest_bytes(files: dict[str, str]) -> bytes:
+    return json.dumps({"version": 1, "files": files}, indent=1).encode("utf-8")
+
+
+def safe_relative(path: str) -> str:
+    """The path as relative POSIX, or WriteError when it would leave docs/ or hide in a
+    dot-folder."""
+    pure = PurePosixPath(path)
+    normal = bool(pure.parts) and pure.as_posix() == path and "\\" not in path
+    if not normal or pure.is_absolute() or any(part.startswith(".") for part in pure.parts):
+        raise WriteError(f"refusing to write outside the docs folder: {path!r}")
+    return pure.as_posix()
+
+
+def snapshot(root: Path) -> dict[str, str]:
+    """The generated files as they are now, to put back with `write_tree` if a later step
+    fails. Files listed in the manifest but missing on disk are left out."""
+    files = {}
+    for path in read_manifest(root):
+        with contextlib.suppress(FileNotFoundError):
+            files[path] = (root / path).read_bytes().decode("utf-8")
+    return files
+
+
+def foreign_pages(root: Path) -> list[str]:
+    """Markdown pages under `root` the generator did not write (the curator's own)."""
+    generated = set(read_manifest(root))
+    pages = (path.relative_to(root) for path in root.rglob("*.md"))
+    return sorted(
+        page.as_posix()
+        for page in pages
+        if page.as_posix() not in generated and not any(p.startswith(".") for p in page.parts)
+    )
+
+
+def tree_intact(root: Path) -> bool:
+    """Every file the manifest lists is still on disk (so the build cache may be used)."""
+    files = read_manifest(root)
+    return bool(files) and all((root / path).is_file() for path in files)
