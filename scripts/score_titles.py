@@ -1,98 +1,85 @@
 #!/usr/bin/env python3
 """Score derived titles against real ones: generate the pages of some lists, run titlescore.
 
-Usage: python scripts/score_titles.py [--seeds DIR] [--truth FILE] [--show]
+Usage: python scripts/score_titles.py [--truth FILE] [--lists DIR] [--show]
 
-The lists in DIR are copied into a temporary project laid out like this repository (mkdocs.yml,
-overrides/, docs/, lists/topics.yml), `python -m generator.cli generate` writes the pages there,
-and the shared scorer compares the titles in their front matter with the real titles in FILE.
-It also prints the time `titles`/`summaries` take per abstract. Nothing here is tuned to a
-particular list: the same script scores unseen lists.
+With a truth file whose rows point into list files (`dev_titles.jsonl`: file and index), the
+lists in DIR are generated; with one whose rows carry their abstracts (`dev_pairs.jsonl`),
+those abstracts are made into one list first (`pairs_to_list.py`). Either way the lists are
+copied into a temporary project (this repository's mkdocs.yml and taxonomy), `readinglist
+generate` writes the pages, and the shared scorer compares the titles in their front matter
+with the real titles. The truth files are for measuring only; nothing here is tuned to them.
+Needs only the project installed (no test dependencies).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
-import re
+import shutil
 import subprocess
 import sys
 import tempfile
-import time
-import timeit
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-SHARED = REPO.parent / "shared"
-sys.path.insert(0, str(REPO))  # run from anywhere: the project, its generator and test helpers
-
-from tests.conftest import copy_project  # noqa: E402  (one way to lay out a project)
+EVAL = REPO.parent / "shared" / "eval"
 
 
 def main() -> int:
     args = _parser().parse_args()
+    missing = [path for path in (args.truth, args.scorer) if not path.is_file()]
+    if missing:
+        print(f"score_titles: not found: {', '.join(map(str, missing))} (the evaluation files "
+              "live outside the repository, in ../shared/eval/)", file=sys.stderr)  # fmt: skip
+        return 2
     with tempfile.TemporaryDirectory(prefix="titlescore-") as tmp:
-        project = _make_project(Path(tmp) / "project", args.seeds)
-        _run([sys.executable, "-m", "generator.cli", "generate", "-q", "--root", str(project)])
-        scorer = [sys.executable, str(args.scorer), str(args.truth), str(args.seeds)]
-        command = [*scorer, str(project / "docs" / "papers")]
-        _run(command + (["--show"] if args.show else []))
-    _print_timing(args.seeds)
-    return 0
+        project = _make_project(Path(tmp) / "project", _lists(args))
+        generate = [sys.executable, "-m", "generator.cli", "generate", "-q", "--root", str(project)]
+        if subprocess.run(generate, cwd=REPO, env=_env()).returncode:
+            return 1
+        command = [sys.executable, str(args.scorer), str(args.truth), str(args.lists),
+                   str(project / "docs" / "papers")]  # fmt: skip
+        return subprocess.run(command + (["--show"] if args.show else []), env=_env()).returncode
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--seeds", type=Path, default=SHARED / "seeds", help="folder of lists")
-    parser.add_argument("--truth", type=Path, default=SHARED / "eval" / "dev_titles.jsonl")
-    parser.add_argument("--scorer", type=Path, default=SHARED / "eval" / "titlescore.py")
+    parser.add_argument("--truth", type=Path, default=EVAL / "dev_titles.jsonl",
+                        help="real titles (JSON lines); default: dev_titles.jsonl")  # fmt: skip
+    parser.add_argument("--lists", type=Path, default=REPO.parent / "shared" / "seeds",
+                        help="folder of list files the truth rows point into")  # fmt: skip
+    parser.add_argument("--scorer", type=Path, default=EVAL / "titlescore.py")
     parser.add_argument("--show", action="store_true", help="one row per paper")
     return parser
 
 
-def _make_project(target: Path, seeds: Path) -> Path:
-    """A project like the repository's, with the lists of `seeds` instead of the shipped ones."""
-    lists = {path.name: path.read_bytes() for path in sorted(seeds.glob("*.txt"))}
-    return copy_project(target, lists=lists)
+def _lists(args: argparse.Namespace) -> dict[str, bytes]:
+    """The list files to generate: the truth's own abstracts as one list, or those of DIR."""
+    with args.truth.open(encoding="utf-8") as rows:
+        carries_abstracts = "abstract" in json.loads(rows.readline() or "{}")
+    if not carries_abstracts:
+        return {path.name: path.read_bytes() for path in sorted(args.lists.glob("*.txt"))}
+    converter = args.scorer.with_name("pairs_to_list.py")
+    made = subprocess.run([sys.executable, str(converter), str(args.truth)],
+                          capture_output=True, check=True)  # fmt: skip
+    return {"zz-truth.txt": made.stdout}
 
 
-def _run(command: list[str]) -> None:
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
-    subprocess.run(command, check=True, cwd=REPO, env=env)
+def _make_project(target: Path, lists: dict[str, bytes]) -> Path:
+    (target / "lists").mkdir(parents=True)
+    (target / "docs").mkdir()
+    shutil.copy(REPO / "mkdocs.yml", target / "mkdocs.yml")
+    shutil.copytree(REPO / "overrides", target / "overrides")
+    shutil.copy(REPO / "lists" / "topics.yml", target / "lists" / "topics.yml")
+    for name, data in lists.items():
+        (target / "lists" / name).write_bytes(data)
+    return target
 
 
-def _print_timing(seeds: Path) -> None:
-    """Time title, summary and kind per abstract as the pipeline calls them (each abstract a
-    fresh string, so no cache helps across papers); best of five rounds of CPU time. Prints a
-    reference loop too: on a busy machine every number grows alike."""
-    from generator.describe import summaries, titles
-
-    abstracts = []
-    for path in sorted(seeds.glob("*.txt")):
-        text = path.read_text(encoding="utf-8-sig").replace("\r\n", "\n")
-        abstracts += [p.strip() for p in re.split(r"\n\s*\n", text) if p.strip()][1:]
-    rounds = []
-    for _ in range(6):  # the first round compiles the regular expressions
-        _clear_caches(sys.modules["generator"])  # every paper is new to a real build
-        start = time.process_time()
-        for abstract in abstracts:
-            titles.derive_title(abstract)
-            summaries.summarize(abstract)
-            summaries.classify(abstract)
-        rounds.append((time.process_time() - start) / max(len(abstracts), 1) * 1000)
-    reference = min(timeit.repeat("sum(range(1000))", number=2000, repeat=5)) / 2000 * 1e6
-    print(
-        f"timing: {len(abstracts)} abstracts, {min(rounds[1:]):.3f} ms per paper "
-        f"(title+summary+kind, CPU time); reference sum(range(1000)) = {reference:.1f} us"
-    )
-
-
-def _clear_caches(package: object) -> None:
-    for name, module in list(sys.modules.items()):
-        if name.startswith(f"{package.__name__}."):
-            for value in vars(module).values():
-                if callable(getattr(value, "cache_clear", None)):
-                    value.cache_clear()
+def _env() -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": str(REPO)}
 
 
 if __name__ == "__main__":
