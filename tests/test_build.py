@@ -119,7 +119,6 @@ def test_every_generated_path_is_git_ignored(seed_site: Path) -> None:
     import subprocess
 
     from generator.write import MANIFEST, read_manifest
-
     from tests.conftest import REPO
 
     generated = [f"docs/{path}" for path in read_manifest(seed_site / "docs")] + [
