@@ -2,20 +2,29 @@
 
 Owns the one reading of markup: `parse` gives a tree whose renderings are safe Markdown (every
 character of input text escaped; only recognised constructs become formatting), plain text
-(the one LaTeX-to-text path every other stage reads) and sanitised MathML. Must not read
-files, decide what a paper is about, or produce HTML outside the constructs it recognises.
+(the one LaTeX-to-text path every other stage reads, bibliographic fields included) and
+sanitised MathML; and the one table of LaTeX accents and letters (`accents_to_unicode`). Must
+not read files, decide what a paper is about, or produce HTML outside the constructs it
+recognises.
+
+Modules: `parser` (parse, Parsed) puts together `core` (the parser's position and shared
+moves) with the handlers of `latex` and `inline`; `scan` holds its linear look-aheads,
+`tree` the nodes, `emit` the renderings and `mathml` the formulas.
 """
 
 from __future__ import annotations
 
 from generator.markup.emit import escape_markdown, render_text
+from generator.markup.latex import accents_to_unicode
 from generator.markup.mathml import MathError, math_to_text, to_mathml
-from generator.markup.parser import Node, Parsed, parse, problems, problems_in
+from generator.markup.parser import Parsed, parse, problems, problems_in
+from generator.markup.tree import Node
 
 __all__ = [
     "MathError",
     "Node",
     "Parsed",
+    "accents_to_unicode",
     "escape_markdown",
     "math_to_text",
     "parse",

@@ -9,13 +9,11 @@ from __future__ import annotations
 
 import html
 import re
-from typing import TYPE_CHECKING
+from collections.abc import Iterable
 from urllib.parse import quote
 
 from generator.markup.mathml import MathError, math_to_text, to_mathml
-
-if TYPE_CHECKING:
-    from generator.markup.parser import Node
+from generator.markup.tree import Node
 
 _LINE_BREAKS = re.compile(r"[\r\n\v\f\x85\u2028\u2029]+")
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]{}#!])")
@@ -28,7 +26,7 @@ def escape_markdown(text: str) -> str:
     return protect_line_start(_MD_SPECIAL.sub(r"\\\1", text))
 
 
-def render_markdown(nodes: tuple[Node, ...]) -> str:
+def render_markdown(nodes: Iterable[Node]) -> str:
     return "".join(_markdown(node) for node in nodes)
 
 
@@ -82,7 +80,7 @@ def protect_line_start(markdown: str) -> str:
     return "\\" + markdown
 
 
-def render_text(nodes: tuple[Node, ...] | list[Node]) -> str:
+def render_text(nodes: Iterable[Node]) -> str:
     parts = []
     for node in nodes:
         if node.kind in ("text", "code"):
