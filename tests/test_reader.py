@@ -15,7 +15,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.errors import InputError
-from generator.read.plain import decode, normalize_text, plausibly_chinese, read_list, split_list
+from generator.read import normalize_text, read_list
+from generator.read.decode import decode, plausibly_chinese
+from generator.read.plain import split_list
 from tests.conftest import FIXTURES
 
 BROKEN = FIXTURES / "broken"

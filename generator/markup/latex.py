@@ -2,8 +2,8 @@
 
 Owns the package's one table of accents (`ACCENTS`) and of letters written as commands
 (`LETTERS`), the commands that become formatting, symbols or nothing, and math delimiters.
-`accents_to_unicode` gives the BibTeX reader the same letters the parser makes, so a name
-spelt `M{\\"u}ller` in a `.bib` file and `Müller` in a text list read alike. Unknown
+`accents_to_unicode` gives `bibtex` the same letters the parser makes, so a name spelt
+`M{\\"u}ller` in a `.bib` file and `Müller` in a text list read alike. Unknown
 commands show as their argument (or name) with a warning; nothing is ever executed or read.
 """
 
@@ -51,13 +51,13 @@ ESCAPES = {**{char: char for char in "%$&#_{}~^\\"}, ",": "\u2009", ";": " ", "!
 MAX_MATH = 2_000  # characters between $$ and $$ (or \[ and \]): no real formula is longer
 
 
-def _accent_pattern(space: str) -> re.Pattern[str]:
+def _accent_pattern(space: str) -> str:
     """An accent command and its letter; `space` is what may stand between the parts."""
     symbols = re.escape("".join(mark for mark in ACCENTS if not mark.isalpha()))
     words = "".join(mark for mark in ACCENTS if mark.isalpha())
     inside = r"\s*" if space else ""
     base = rf"(?:\\[ij](?![A-Za-z]){space}|[A-Za-z])"  # \i, \j: the dotless letters
-    return re.compile(
+    return (
         rf"\\([{symbols}]){space}(?:\{{{inside}({base}){inside}\}}|({base}))"
         rf"|\\([{words}])(?:{space}\{{{inside}({base}){inside}\}}|(?=[ \t\n]){space}({base})"
         rf"|(\\[ij](?![A-Za-z]){space}))"
@@ -65,11 +65,13 @@ def _accent_pattern(space: str) -> re.Pattern[str]:
 
 
 # The parser reads accents written without spaces; BibTeX files use TeX's own rule: spaces,
-# and at most one line break (a blank line ends a paragraph, and so the command).
-_ACCENT = _accent_pattern("")
-_SPACED_ACCENT = _accent_pattern(r"[ \t]*(?:\n[ \t]*)?")
-_SPACED_LETTER = re.compile(
-    rf"\\({'|'.join(LETTERS)})(?![A-Za-z])(?:\{{\}}|(?=[ \t\n])[ \t]*(?:\n[ \t]*)?)?"
+# and at most one line break (a blank line ends a paragraph, and so the command). There,
+# accents and letters are read in one pass, left to right, as TeX reads them: `\i\b{a}`.
+_ACCENT = re.compile(_accent_pattern(""))
+_TEX_SPACE = r"[ \t]*(?:\n[ \t]*)?"
+_SPACED_LETTERS = re.compile(
+    _accent_pattern(_TEX_SPACE)
+    + rf"|\\({'|'.join(LETTERS)})(?![A-Za-z])(?:\{{\}}|(?=[ \t\n]){_TEX_SPACE})?"
 )
 _COMMAND = re.compile(r"\\([A-Za-z]+)\*?")
 _DECLARATION = re.compile(r"\{\\([A-Za-z]+)(?![A-Za-z]) ?")
@@ -77,8 +79,11 @@ _DECLARATION = re.compile(r"\{\\([A-Za-z]+)(?![A-Za-z]) ?")
 
 def accents_to_unicode(text: str) -> str:
     """`{\\"u}`, `\\c c`, `{\\'\\i}`, `\\ss{}` as ü, ç, í, ß (TeX's spacing); the rest kept."""
-    text = _SPACED_ACCENT.sub(_accented, text)
-    return _SPACED_LETTER.sub(lambda found: LETTERS[found.group(1)], text)
+    return _SPACED_LETTERS.sub(_letter, text)
+
+
+def _letter(found: re.Match[str]) -> str:
+    return LETTERS[found.group(8)] if found.group(8) else _accented(found)
 
 
 def _accented(found: re.Match[str]) -> str:

@@ -19,7 +19,8 @@ from generator import markup, parallel
 from generator.models import Link, Paper, Problem, ReadingList, Source
 from generator.read.fields import merge_keys
 from generator.read.links import find_links
-from generator.read.plain import RawAbstract, RawList, fingerprint
+from generator.read.raw import RawAbstract, RawList
+from generator.read.text import fingerprint
 
 
 def paper_id(text: str) -> str:
