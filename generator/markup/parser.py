@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 
 from generator.markup import inline, latex
 from generator.markup.core import Grammar, Parser
-from generator.markup.emit import protect_line_start, render_markdown, render_text
-from generator.markup.mathml import MathError, to_mathml
+from generator.markup.emit import protect_line_start, render_markdown, render_text, typeset
+from generator.markup.mathml import MathError
 from generator.markup.tree import Node, merge_text, walk
 
 _HANDLERS = {
@@ -43,10 +44,15 @@ class Parsed:
     nodes: tuple[Node, ...]
     warnings: tuple[str, ...]
 
+    @cached_property
+    def formulas(self) -> dict[Node, str | MathError]:
+        """Each formula typeset once: `markdown` shows it, `problems_in` says why it cannot."""
+        return typeset(self.nodes)
+
     @property
     def markdown(self) -> str:
         # Leading spaces would make a code block (4) or let "1." start a list.
-        return protect_line_start(render_markdown(self.nodes).strip(" \t"))
+        return protect_line_start(render_markdown(self.nodes, self.formulas).strip(" \t"))
 
     @property
     def text(self) -> str:
@@ -73,9 +79,7 @@ def problems(source: str) -> list[str]:
 def problems_in(parsed: Parsed) -> list[str]:
     found = list(parsed.warnings)
     for node in walk(parsed.nodes):
-        if node.kind == "math":
-            try:
-                to_mathml(node.text, display=node.display)
-            except MathError as error:
-                found.append(str(error))
+        formula = parsed.formulas.get(node) if node.kind == "math" else None
+        if isinstance(formula, MathError):
+            found.append(str(formula))
     return found

@@ -48,14 +48,17 @@ def _header_problems(lines: list[str], first: int, name: str, path: Path) -> lis
 
 
 def _paragraphs(lines: list[str], start: int) -> Iterator[RawAbstract]:
-    """Each run of non-blank lines as one abstract, with the line it starts on."""
+    """Each run of non-blank lines as one abstract, with the line it starts on. Lines are
+    normalised one by one and joined with a space, which is what normalising the joined
+    lines would give: a space between them keeps each line's characters to itself."""
     block: list[str] = []
     for number, line in enumerate(lines[start:], start=start + 1):
-        if normalize_text(line):
-            block.append(line)
+        text = normalize_text(line)
+        if text:
+            block.append(text)
             continue
         if block:
-            yield RawAbstract(normalize_text(" ".join(block)), number - len(block))
+            yield RawAbstract(" ".join(block), number - len(block))
             block = []
     if block:
-        yield RawAbstract(normalize_text(" ".join(block)), len(lines) + 1 - len(block))
+        yield RawAbstract(" ".join(block), len(lines) + 1 - len(block))
