@@ -13,10 +13,14 @@ from __future__ import annotations
 
 import re
 
-from generator.markup.latex import DECLARATIONS, accents_to_unicode
+from generator.markup.latex import DECLARATIONS, MAX_MATH, accents_to_unicode
+from generator.markup.scan import MAX_INLINE_MATH
 
+# Formulas as the parser bounds them (no longer one is a formula), so each scan is bounded.
 _MATH = re.compile(
-    r"(?<!\\)\$\$.*?(?<!\\)\$\$|(?<!\\)\$.*?(?<!\\)\$|\\\(.*?\\\)|\\\[.*?\\\]", re.DOTALL
+    rf"(?<!\\)\$\$.{{0,{MAX_MATH}}}?(?<!\\)\$\$|(?<!\\)\$.{{0,{MAX_INLINE_MATH}}}?(?<!\\)\$"
+    rf"|\\\(.{{0,{MAX_MATH}}}?\\\)|\\\[.{{0,{MAX_MATH}}}?\\\]",
+    re.DOTALL,
 )
 _BRACE = re.compile(r"(?<!\\)[{}]")
 _CONTROL_WORD = re.compile(r"\\([A-Za-z]+)")
