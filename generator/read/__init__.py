@@ -14,15 +14,14 @@ lists to Papers and ReadingLists), `load_taxonomy`, `load_curation`, and `read_i
 
 from __future__ import annotations
 
-from generator.read.curation import load_curation, parse_entry
-from generator.read.files import SUFFIXES, list_files, read_cache, read_inputs, read_list
+from generator.read.curation import load_curation
+from generator.read.files import list_files, read_cache, read_inputs, read_list
 from generator.read.papers import merge, paper_id
 from generator.read.raw import RawAbstract, RawList
 from generator.read.taxonomy import load_taxonomy, parse_taxonomy
 from generator.read.text import fingerprint, normalize_text
 
 __all__ = [
-    "SUFFIXES",
     "RawAbstract",
     "RawList",
     "fingerprint",
@@ -32,7 +31,6 @@ __all__ = [
     "merge",
     "normalize_text",
     "paper_id",
-    "parse_entry",
     "parse_taxonomy",
     "read_cache",
     "read_inputs",
