@@ -805,8 +805,8 @@ def test_same_abstract_in_text_and_bibtex_lists_is_one_paper(tmp_path, zotero_bi
 @pytest.mark.parametrize(
     "latex",
     [
-        "\\(a " * 30_000,
-        "\\[a " * 30_000,
+        "\\(a " * 20_000,
+        "\\[a " * 20_000,
         "{" * 50_000 + "}" * 50_000,
         "\\c " * 50_000,
         "\\x{" * 30_000 + "}" * 30_000,
@@ -818,7 +818,7 @@ def test_hostile_bibtex_fields_stay_fast(latex):
     start = time.perf_counter()
     bibtex.field_text(latex)
     markup.without_bibtex(latex)
-    assert time.perf_counter() - start < 5  # an unbounded formula scan took 15 s on "parens"
+    assert time.perf_counter() - start < 5  # an unbounded formula scan took 8 s on "parens"
 
 
 BIBTEX_ALPHABET = st.sampled_from([*'@{}"#,=%\\ \n\tabc', "@article{k,", "title = ", "and "])
