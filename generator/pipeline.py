@@ -16,16 +16,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator import address, cache, write
-from generator.address import curation
-from generator.config import Settings, load_taxonomy
+from generator import address, cache, read, write
+from generator.config import Settings
 from generator.describe import stage as enrich
 from generator.describe import suggest
 from generator.errors import BuildFailed, InputError, StrictFailure
 from generator.models import Collection, Paper, Problem, Taxonomy
-from generator.read import files as sources
-from generator.read import papers as normalize
-from generator.read import plain as reader
 from generator.render import pages as render
 
 log = logging.getLogger(__name__)
@@ -51,16 +47,16 @@ def _stage(name: str, counts: dict[str, int]) -> Iterator[None]:
 def collect(settings: Settings, *, keep_going: bool = False) -> Collection:
     """Read and derive everything. Unreadable lists raise BuildFailed with every problem found
     so far, unless `keep_going` (for `check`): then they are skipped and reported with the rest."""
-    taxonomy = load_taxonomy(settings.taxonomy_path)
+    taxonomy = read.load_taxonomy(settings.taxonomy_path)
     lock = address.read_lock(settings.lock_path)
-    curations = curation.load_curation(settings.curation_path)
+    curations = read.load_curation(settings.curation_path)
     with _stage("read", counts := {}):
         raw_lists, problems = read_all(settings.lists_dir, exclude=(settings.lock_path,))
         counts["lists"] = len(raw_lists)
     if any(problem.severity == "error" for problem in problems) and not keep_going:
         raise BuildFailed(problems)
     with _stage("normalise", counts := {}):
-        papers, lists, found = normalize.merge(raw_lists)
+        papers, lists, found = read.merge(raw_lists)
         problems += found
         counts["papers"] = len(papers)
     with _stage("describe", counts := {"papers": len(papers)}):
@@ -120,11 +116,11 @@ def generate(settings: Settings, *, strict: bool = False) -> Report:
 
 def input_digest(settings: Settings) -> str:
     """Everything a build depends on, hashed: every file in lists/, the settings, the code."""
-    return cache.digest(reader.read_inputs(settings.lists_dir), settings=repr(settings))
+    return cache.digest(read.read_inputs(settings.lists_dir), settings=repr(settings))
 
 
 def _cached_collection(settings: Settings) -> Collection | None:
-    data = reader.read_cache(settings.cache_path)
+    data = read.read_cache(settings.cache_path)
     if data is None or not settings.lists_dir.is_dir():
         return None
     collection = cache.load(data, input_digest(settings))
@@ -135,16 +131,16 @@ def _cached_collection(settings: Settings) -> Collection | None:
 
 def read_all(
     lists_dir: Path, *, exclude: Iterable[Path] = ()
-) -> tuple[list[reader.RawList], list[Problem]]:
+) -> tuple[list[read.RawList], list[Problem]]:
     """Every list, and every problem of every list (unreadable files become errors)."""
-    files = sources.list_files(lists_dir, exclude=exclude)
+    files = read.list_files(lists_dir, exclude=exclude)
     if not files:
         message = "no lists found (*.txt, *.bib, *.json, *.csv)"
         return [], [Problem(lists_dir, 0, message, severity="error")]
     raw_lists, problems = [], []
     for path in files:
         try:
-            raw = sources.read_any(path)
+            raw = read.read_list(path)
         except InputError as error:
             problems.append(Problem(path, error.line or 1, error.message, severity="error"))
             continue

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from generator import read as reader
 from generator.describe import tags, titles
-from generator.read import plain as reader
 from tests.conftest import bench_synth
 
 REPO = Path(__file__).resolve().parent.parent

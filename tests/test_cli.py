@@ -6,7 +6,7 @@ from pathlib import Path
 
 import yaml
 
-from generator.config import parse_taxonomy
+from generator.read import parse_taxonomy
 from tests.conftest import FIXTURES, run_cli
 
 

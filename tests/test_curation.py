@@ -7,8 +7,8 @@ from pathlib import Path
 import frontmatter
 import pytest
 
-from generator.address.curation import load_curation
 from generator.errors import ConfigError
+from generator.read import load_curation
 from tests.conftest import run_cli
 
 ABSTRACTS = {

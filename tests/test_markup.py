@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from generator import markup
 from generator.markup.mathml import ATTRIBUTES, ELEMENTS
-from generator.read.plain import normalize_text
+from generator.read import normalize_text
 
 EXTENSIONS = ["attr_list", "md_in_html", "toc"]
 ALLOWED = {"p", "em", "strong", "code", "sub", "sup", "br", "a", "div", "span", *ELEMENTS}

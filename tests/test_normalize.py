@@ -5,8 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator.models import Bibliographic
-from generator.read.papers import merge, paper_id
-from generator.read.plain import RawAbstract, RawList
+from generator.read import RawAbstract, RawList, merge, paper_id
 
 A = "We propose a method for sparse things that works well in practice on many tasks."
 B = "We study dense things and prove that they are hard to learn without many samples."

@@ -45,7 +45,7 @@ from generator.describe import stage as enrich
 from generator.read import papers as normalize
 from generator import parallel
 from generator import pipeline
-from generator.config import load_taxonomy
+from generator.read import load_taxonomy
 lists = Path(sys.argv[1])
 papers, _, _ = normalize.merge(pipeline.read_all(lists)[0])
 taxonomy = load_taxonomy(lists / "topics.yml")

@@ -15,7 +15,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.errors import InputError
-from generator.read.plain import decode, normalize_text, plausibly_chinese, read_list, split_list
+from generator.read import normalize_text, read_list
+from generator.read.decode import decode, plausibly_chinese
+from generator.read.plain import split_list
 from tests.conftest import FIXTURES
 
 BROKEN = FIXTURES / "broken"
@@ -142,3 +144,12 @@ def test_every_encoding_and_line_end_gives_the_same_list(
         return  # BOM-less UTF-16 is recognised by its NUL bytes, so only for ASCII text
     actual = split_list(decode(data, path), path)
     assert (actual.name, actual.abstracts) == (expected.name, expected.abstracts)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.text(st.characters(exclude_characters="\n\r"), min_size=1), max_size=5))
+def test_an_abstract_wrapped_over_lines_reads_as_the_lines_joined(lines: list[str]) -> None:
+    """Lines are normalised one by one: the same as normalising them joined by spaces."""
+    kept = [line for line in lines if normalize_text(line)]
+    raw = split_list("\n".join(["Name", "", *kept]), Path("lists/x.txt"))
+    assert [a.text for a in raw.abstracts] == ([normalize_text(" ".join(kept))] if kept else [])

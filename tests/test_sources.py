@@ -9,20 +9,21 @@ without its tests being renumbered by hand.
 from __future__ import annotations
 
 import codecs
+import time
+import unicodedata
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from generator import markup
 from generator.errors import InputError
+from generator.markup.latex import ACCENTS, accents_to_unicode
 from generator.models import Bibliographic
-from generator.read import bibtex, csvfile
+from generator.read import RawAbstract, RawList, bibtex, csvfile, merge
 from generator.read import fields as bibfields
 from generator.read import files as sources
-from generator.read import latex as latextext
-from generator.read import papers as normalize
-from generator.read.plain import RawAbstract, RawList, normalize_text
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "sources"
 
@@ -50,27 +51,27 @@ def write(tmp_path: Path, name: str, content: str | bytes) -> Path:
 
 @pytest.fixture(scope="module")
 def zotero_bib() -> RawList:
-    return sources.read_source(FIXTURES / "zotero_export.bib")
+    return sources.read_list(FIXTURES / "zotero_export.bib")
 
 
 @pytest.fixture(scope="module")
 def jabref_bib() -> RawList:
-    return sources.read_source(FIXTURES / "jabref_named.bib")
+    return sources.read_list(FIXTURES / "jabref_named.bib")
 
 
 @pytest.fixture(scope="module")
 def zotero_json() -> RawList:
-    return sources.read_source(FIXTURES / "zotero_items.json")
+    return sources.read_list(FIXTURES / "zotero_items.json")
 
 
 @pytest.fixture(scope="module")
 def spreadsheet_csv() -> RawList:
-    return sources.read_source(FIXTURES / "spreadsheet.csv")
+    return sources.read_list(FIXTURES / "spreadsheet.csv")
 
 
 @pytest.fixture(scope="module")
 def zotero_csv() -> RawList:
-    return sources.read_source(FIXTURES / "zotero_export.csv")
+    return sources.read_list(FIXTURES / "zotero_export.csv")
 
 
 # BibTeX ------------------------------------------------------------------------------------
@@ -186,7 +187,7 @@ def test_bibtex_duplicates(tmp_path):
         f"@misc{{a, doi = {{10.1000/xyz}}, title = {{Second}}, abstract = {{{abstract}}}}}\n"
         "@article{c, title = {x}, title = {y}, abstract = {Five words make an abstract.}}\n"
     )
-    raw = sources.read_source(write(tmp_path, "dups.bib", text))
+    raw = sources.read_list(write(tmp_path, "dups.bib", text))
     assert [(a.bib.title, a.bib.doi, a.line) for a in raw.abstracts] == [
         ("First", "10.1000/xyz", 1),
         ("x", "", 3),
@@ -207,16 +208,69 @@ def test_bibtex_duplicates(tmp_path):
 )
 def test_bibtex_without_a_readable_entry_stops(tmp_path, text, line, message):
     with pytest.raises(InputError) as caught:
-        sources.read_source(write(tmp_path, "broken.bib", text))
+        sources.read_list(write(tmp_path, "broken.bib", text))
     assert caught.value.line == line and message in caught.value.message
 
 
 def test_bibtex_without_entries_warns(tmp_path):
-    raw = sources.read_source(write(tmp_path, "notes.bib", "Just notes, no entries.\n"))
+    raw = sources.read_list(write(tmp_path, "notes.bib", "Just notes, no entries.\n"))
     assert raw.abstracts == ()
     assert [p.message for p in raw.problems] == [
         "no entries found: nothing from this file is listed"
     ]
+
+
+@pytest.fixture(scope="module")
+def latex_bib() -> dict[str, RawAbstract]:
+    """The entries of latex_fields.bib by citation key."""
+    raw = sources.read_list(FIXTURES / "latex_fields.bib")
+    assert raw.problems == ()
+    lines = {abstract.line: abstract for abstract in raw.abstracts}
+    keys = ("accents2021", "braces2019", "formatting2020", "specials2018", "math2017",
+            "unknown2016")  # fmt: skip
+    return {key: lines[line_of("latex_fields.bib", "{" + key + ",")] for key in keys}
+
+
+@pytest.mark.parametrize(
+    ("key", "field", "value"),
+    [
+        ("accents2021", "title", "Über Élèves: Ça va, Straße and Ångström"),
+        (
+            "accents2021",
+            "authors",
+            ("Jörg Müller", "François García", "Søren Østergaard", "Łukasz Šarůnas"),
+        ),
+        ("accents2021", "venue", "Revue d'Économíe"),
+        ("accents2021", "keywords", ("naïve Bayes", "deep learning")),
+        ("braces2019", "title", "BERT and GPT: Deep Learning for NLP"),
+        ("braces2019", "authors", ("DeepMind AlphaFold Team", "Simon and Schuster")),
+        ("braces2019", "venue", "Proceedings of the ACM SIGKDD Conference"),
+        ("formatting2020", "title", "Attention is all you need, really – or is it?"),
+        ("formatting2020", "authors", ("D. E. Knuth", "Jan van der Berg")),
+        ("formatting2020", "url", "https://example.org/papers/attention_all"),
+        ("formatting2020", "venue", ""),  # howpublished holds an address, not a venue
+        (
+            "specials2018",
+            "title",
+            "Pre-training – and fine-tuning — Q&A at 50% cost, 3 times faster",
+        ),
+        ("specials2018", "venue", "Journal of Testing & Verification"),
+        ("math2017", "title", "Sparse ℓ_1 Recovery in O(n log n) Time for α ≤ 1"),
+        ("unknown2016", "title", "The Bar Model, Tricks and Files"),
+        ("unknown2016", "venue", "Journal of Unknown Commands"),
+    ],
+)
+def test_latex_fields_read_as_plain_text(latex_bib, key, field, value):
+    """Accents, braces, formatting, dashes, escaped specials, math, `\\url` and unknown commands
+    in titles, names, venues and keywords, as a LaTeX-heavy library spells them."""
+    assert getattr(latex_bib[key].bib, field) == value
+
+
+def test_latex_field_abstracts_keep_their_latex_less_bibtex_syntax(latex_bib):
+    assert latex_bib["accents2021"].text == (
+        "We show that übung and résumé style exercises help, as François observed in 2019."
+    )
+    assert "are BibTeX's syntax" in latex_bib["braces2019"].text
 
 
 @pytest.mark.parametrize(
@@ -229,13 +283,19 @@ def test_bibtex_without_entries_warns(tmp_path):
         (r"Q\&A at 50\% -- and 50% too", "Q&A at 50% – and 50% too"),
         (r"$\ell_1$-regularised \emph{sparse} models", "ℓ_1-regularised sparse models"),
         (r"see \url{https://x.org/a_b}", "see https://x.org/a_b"),
-        ("a {nested {deep} group} and a } stray brace", "a nested deep group and a stray brace"),
+        # A brace BibTeX did not pair is no syntax of BibTeX's: it shows, as in abstracts.
+        ("a {nested {deep} group} and a } stray brace", "a nested deep group and a } stray brace"),
+        (
+            r"{\bf Bold}, {\em slanted} and {\LaTeX} {Q\&A} on {$x$}-nets",
+            "Bold, slanted and LaTeX Q&A on x-nets",
+        ),
+        (r"\foo{kept} \bar words", "kept bar words"),  # unknown commands: argument, or name
         (r"\input{/etc/passwd} kept", "kept"),
         ("", ""),
     ],
 )
-def test_latex_to_text(latex, text):
-    assert latextext.latex_to_text(latex) == text
+def test_field_text(latex, text):
+    assert bibtex.field_text(latex) == text
 
 
 @pytest.mark.parametrize(
@@ -256,48 +316,72 @@ def test_latex_to_text(latex, text):
         (r"costs \$5 {a} and \$6", r"costs \$5 a and \$6"),
         (r"{\bf bold} stays scoped", r"{\bf bold} stays scoped"),
         (r"the sets {1, 2} and \{3\}", r"the sets 1, 2 and \{3\}"),
+        (r"{Q\&A}, {\emph{y}}, {$x$}-nets, {a}{b}", r"Q\&A, \emph{y}, $x$-nets, ab"),
+        (r"\section*{x} and \item[a]{b}", r"\section*{x} and \item[a]{b}"),
     ],
 )
-def test_bibtex_abstract(latex, text):
-    assert latextext.bibtex_abstract(latex) == text
+def test_without_bibtex(latex, text):
+    assert markup.without_bibtex(latex) == text
+
+
+def _accent_form(mark: str, letter: str, form: int) -> str:
+    """One way BibTeX files write `mark` over `letter`: braced, touching, grouped, spaced."""
+    if mark.isalpha():  # a letter accent needs a brace or a space before its letter
+        return (rf"\{mark}{{{letter}}}", rf"\{mark} {letter}", rf"{{\{mark} {letter}}}",
+                rf"\{mark} {{{letter}}}")[form]  # fmt: skip
+    return (rf"\{mark}{{{letter}}}", rf"\{mark}{letter}", rf"{{\{mark}{letter}}}",
+            rf"\{mark} {{{letter}}}")[form]  # fmt: skip
+
+
+ACCENTED = st.tuples(
+    st.sampled_from(sorted(ACCENTS)),
+    st.sampled_from(["a", "e", "n", "o", "u", "z", "A", "E", "O", "S", "\\i"]),
+    st.integers(0, 3),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(ACCENTED, min_size=1, max_size=6))
+def test_every_accent_bibtex_writes_becomes_one_letter(accents):
+    latex = ", ".join(_accent_form(*accent) for accent in accents)
+    letters = bibtex.field_text(latex).split(", ")
+    expected = [(letter[-1] + ACCENTS[mark]) for mark, letter, _ in accents]
+    assert [unicodedata.normalize("NFD", letter) for letter in letters] == [
+        unicodedata.normalize("NFD", letter) for letter in expected
+    ]
 
 
 LATEX_PIECES = st.sampled_from(
     [
-        *(f"\\{accent}" for accent in "\"'`^~=.cvHkurdb"),
-        r"\i",
-        r"\j",
-        r"\o",
-        r"\O",
-        r"\ss",
-        r"\ae",
-        r"\AA",
-        r"\l",
-        "{",
-        "}",
-        "{}",
-        " ",
-        "\n",
-        "a",
-        "e",
-        "u",
-        "c",
-        "N",
-        "ite",
-        "-",
-        ".",
-        "'",
-        '"',
+        *(f"\\{mark}{{{letter}}}" for mark in ACCENTS for letter in ("a", "\\i")),
+        *(f"\\{mark}e" for mark in ACCENTS if not mark.isalpha()),
+        *(f"\\{mark}\\i{{}}" for mark in ACCENTS),  # a letter after \\i would make another command
+        *(f"\\{letter}" for letter in ("i", "j", "o", "O", "ss", "ae", "AA", "l")),
+        *("{}", "a", "e", "u", "c", "N", "ite", "-", "."),
     ]
 )
 
 
 @settings(max_examples=200, deadline=None)
 @given(st.lists(LATEX_PIECES, max_size=12).map("".join))
-@example('\\"\n\n\\i')  # a blank line ends the accent: it has no letter (found by hypothesis)
+def test_abstracts_and_bibtex_fields_read_accents_alike(latex):
+    """Written without spaces, an accent or letter command is the same letter to the markup
+    parser (text lists) as to the BibTeX pre-pass: they share one table."""
+    assert markup.parse(accents_to_unicode(latex)).text == markup.parse(latex).text
+
+
+SPACES_AND_BRACES = [" ", "\n", "{", "}", *(f"\\{mark}" for mark in ACCENTS), "'", '"']
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.one_of(LATEX_PIECES, st.sampled_from(SPACES_AND_BRACES)), max_size=12).map("".join)
+)
+@example('\\"\n\n\\i')  # a blank line ends the accent: it has no letter
 @example("\\ss\n\nx")  # ... and is no space a letter macro eats
-def test_accent_fast_path_agrees_with_pylatexenc(latex):
-    assert latextext.latex_to_text(latex) == normalize_text(latextext.pylatexenc_text(latex))
+def test_any_field_is_one_line_of_text(latex):
+    text = bibtex.field_text(latex)
+    assert "\n" not in text and text == " ".join(text.split())
 
 
 @pytest.mark.parametrize(
@@ -404,7 +488,7 @@ def test_csl_json_lines_and_problems(zotero_json):
 
 
 def test_csl_json_object_names_its_list():
-    raw = sources.read_source(FIXTURES / "named_items.json")
+    raw = sources.read_list(FIXTURES / "named_items.json")
     assert raw.name == "Vision: Spring Reading"
     (resnet,) = raw.abstracts
     assert resnet.line == line_of("named_items.json", '"id": "resnet"') - 1
@@ -423,13 +507,13 @@ def test_csl_json_object_names_its_list():
 )
 def test_json_that_is_not_a_list_stops(tmp_path, text, line, message):
     with pytest.raises(InputError) as caught:
-        sources.read_source(write(tmp_path, "bad.json", text))
+        sources.read_list(write(tmp_path, "bad.json", text))
     assert message in caught.value.message
     assert (caught.value.line or 1) == line
 
 
 def test_csl_json_empty_array_warns(tmp_path):
-    raw = sources.read_source(write(tmp_path, "empty.json", "[ ]"))
+    raw = sources.read_list(write(tmp_path, "empty.json", "[ ]"))
     assert raw.abstracts == () and len(raw.problems) == 1
 
 
@@ -495,7 +579,7 @@ ABSTRACT = "We study how column names vary between spreadsheets and find that ca
 )
 def test_csv_column_names_are_lenient(tmp_path, header, row):
     path = write(tmp_path, "list.csv", f"{header}\n{row.format(a=ABSTRACT)}\n")
-    (paper,) = sources.read_source(path).abstracts
+    (paper,) = sources.read_list(path).abstracts
     assert paper.text == ABSTRACT
     expected = Bibliographic(title="T", authors=("Ada Lovelace",), year="1843", venue="V")
     assert paper.bib == expected
@@ -504,13 +588,13 @@ def test_csv_column_names_are_lenient(tmp_path, header, row):
 def test_csv_from_excel_unicode_text(tmp_path):
     """Excel's "Unicode Text": UTF-16 with a BOM, tab-separated."""
     text = f"Title\tAbstract\r\nÜber Modelle\t{ABSTRACT}\r\n"
-    raw = sources.read_source(write(tmp_path, "excel.csv", text.encode("utf-16")))
+    raw = sources.read_list(write(tmp_path, "excel.csv", text.encode("utf-16")))
     assert [(a.bib.title, a.text, a.line) for a in raw.abstracts] == [("Über Modelle", ABSTRACT, 2)]
 
 
 def test_csv_without_abstract_column_stops(tmp_path):
     with pytest.raises(InputError) as caught:
-        sources.read_source(write(tmp_path, "x.csv", "\nTitle,Notes\nA,B\n"))
+        sources.read_list(write(tmp_path, "x.csv", "\nTitle,Notes\nA,B\n"))
     assert caught.value.line == 2
     assert "no abstract column (columns: Title, Notes)" in caught.value.message
 
@@ -519,7 +603,7 @@ def test_csv_with_an_unclosed_quote_stops(tmp_path):
     """An unclosed quote swallows the rest of the file into one field, past csv's limit."""
     text = f'Title,Abstract\nT,{ABSTRACT}\nU,"{"word " * 40_000}\n'
     with pytest.raises(InputError) as caught:
-        sources.read_source(write(tmp_path, "x.csv", text))
+        sources.read_list(write(tmp_path, "x.csv", text))
     assert "not readable as CSV: field larger than field limit" in caught.value.message
     assert caught.value.line == 3
 
@@ -658,7 +742,7 @@ def test_merge_keys_meet_across_formats(zotero_bib, tmp_path):
     """The arXiv preprint in Zotero's BibTeX and its arXiv DOI in a CSV are one paper."""
     attention = by_title(zotero_bib)["Attention Is All You Need"]
     text = f"Title,DOI,Abstract\nAttention is all you need,10.48550/arXiv.1706.03762,{ABSTRACT}\n"
-    (row,) = sources.read_source(write(tmp_path, "x.csv", text)).abstracts
+    (row,) = sources.read_list(write(tmp_path, "x.csv", text)).abstracts
     shared = set(bibfields.merge_keys(attention.bib)) & set(bibfields.merge_keys(row.bib))
     assert shared == {"arxiv:1706.03762", "title:attention is all you need"}
 
@@ -687,10 +771,10 @@ def test_list_files_and_dispatch(tmp_path):
         (lists / name).write_text("x", encoding="utf-8")
     files = sources.list_files(lists, exclude=[lists / "readinglist.lock.json"])
     assert [path.name for path in files] == ["a.txt", "b.bib", "c.csv", "d.json"]
-    assert sources.SUFFIXES == (".bib", ".json", ".csv")
+    assert sources.SUFFIXES == (".txt", ".bib", ".json", ".csv")
     assert sources.list_files(tmp_path / "missing") == []
-    with pytest.raises(InputError, match="not a bibliographic list"):
-        sources.read_source(lists / "topics.yml")
+    with pytest.raises(InputError, match=r"not a list file: expected one of \.txt, \.bib"):
+        sources.read_list(lists / "topics.yml")
 
 
 def test_same_abstract_in_text_and_bibtex_lists_is_one_paper(tmp_path, zotero_bib):
@@ -703,10 +787,10 @@ def test_same_abstract_in_text_and_bibtex_lists_is_one_paper(tmp_path, zotero_bi
     )
     text = f"Optimisers\n\n{adam.text.upper()}\n\n{muller}\n"
     raws = [
-        sources.read_any(write(tmp_path, "a.txt", text)),
-        sources.read_any(FIXTURES / "zotero_export.bib"),
+        sources.read_list(write(tmp_path, "a.txt", text)),
+        sources.read_list(FIXTURES / "zotero_export.bib"),
     ]
-    papers, lists, _ = normalize.merge(raws)
+    papers, lists, _ = merge(raws)
     shared = {p.bib.title: p for p in papers if len(p.sources) == 2}
     assert set(shared) == {adam.bib.title, "Deep Learning für élèves: ça marche avec GPT"}
     paper = shared[adam.bib.title]
@@ -716,6 +800,26 @@ def test_same_abstract_in_text_and_bibtex_lists_is_one_paper(tmp_path, zotero_bi
 
 
 # Robustness --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "latex",
+    [
+        "\\(a " * 20_000,
+        "\\[a " * 20_000,
+        "{" * 50_000 + "}" * 50_000,
+        "\\c " * 50_000,
+        "\\x{" * 30_000 + "}" * 30_000,
+        "{\\bf " * 20_000 + "}" * 20_000,
+    ],
+    ids=["parens", "brackets", "braces", "accents", "arguments", "declarations"],
+)
+def test_hostile_bibtex_fields_stay_fast(latex):
+    start = time.perf_counter()
+    bibtex.field_text(latex)
+    markup.without_bibtex(latex)
+    assert time.perf_counter() - start < 5  # an unbounded formula scan took 8 s on "parens"
+
 
 BIBTEX_ALPHABET = st.sampled_from([*'@{}"#,=%\\ \n\tabc', "@article{k,", "title = ", "and "])
 
@@ -730,7 +834,7 @@ BIBTEX_ALPHABET = st.sampled_from([*'@{}"#,=%\\ \n\tabc', "@article{k,", "title 
 def test_any_text_is_a_list_or_an_input_error(tmp_path, suffix, text):
     path = write(tmp_path, f"fuzz{suffix}", text)
     try:
-        raw = sources.read_source(path)
+        raw = sources.read_list(path)
     except InputError as error:
         assert error.path == path
         return

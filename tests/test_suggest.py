@@ -15,10 +15,10 @@ import pytest
 import yaml
 
 from generator import markup
-from generator.config import load_taxonomy, parse_taxonomy
+from generator import read as reader
 from generator.describe import suggest, tags, titles, topics
 from generator.models import Paper, Taxonomy, Topic, TopicMatch
-from generator.read import plain as reader
+from generator.read import load_taxonomy, parse_taxonomy
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "vision_list"
 REPO = Path(__file__).resolve().parent.parent

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from generator import markup
-from generator.config import load_taxonomy
+from generator import read as reader
 from generator.describe import tags, titles, topics
 from generator.models import Taxonomy, Topic, TopicMatch
-from generator.read import plain as reader
+from generator.read import load_taxonomy
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import html
 import re
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Mapping
 from urllib.parse import quote
 
 from generator.markup.mathml import MathError, math_to_text, to_mathml
+from generator.markup.tree import Node, walk
 
-if TYPE_CHECKING:
-    from generator.markup.parser import Node
+Formulas = Mapping[Node, "str | MathError"]  # each formula's MathML, or why it has none
 
 _LINE_BREAKS = re.compile(r"[\r\n\v\f\x85\u2028\u2029]+")
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]{}#!])")
@@ -28,11 +28,24 @@ def escape_markdown(text: str) -> str:
     return protect_line_start(_MD_SPECIAL.sub(r"\\\1", text))
 
 
-def render_markdown(nodes: tuple[Node, ...]) -> str:
-    return "".join(_markdown(node) for node in nodes)
+def typeset(nodes: Iterable[Node]) -> dict[Node, str | MathError]:
+    """Each formula of the tree as sanitised MathML, or the MathError saying why it cannot be."""
+    formulas: dict[Node, str | MathError] = {}
+    for node in walk(nodes):
+        if node.kind == "math" and node not in formulas:
+            try:
+                formulas[node] = to_mathml(node.text, display=node.display)
+            except MathError as error:
+                formulas[node] = error
+    return formulas
 
 
-def _markdown(node: Node) -> str:
+def render_markdown(nodes: Iterable[Node], formulas: Formulas) -> str:
+    """The tree as Markdown; `formulas` is its `typeset`."""
+    return "".join(_markdown(node, formulas) for node in nodes)
+
+
+def _markdown(node: Node, formulas: Formulas) -> str:
     kind = node.kind
     if kind == "text":
         return escape_markdown(html.unescape(node.text))
@@ -43,11 +56,11 @@ def _markdown(node: Node) -> str:
         # page shows what `render_text` gives.
         return f"<code>{escape_markdown(html.unescape(node.text))}</code>"
     if kind == "math":
-        try:
-            return to_mathml(node.text, display=node.display)
-        except MathError:
-            return f"<code>{escape_markdown('$' + node.text + '$')}</code>"
-    inner = render_markdown(node.children)
+        mathml = formulas[node]
+        if isinstance(mathml, str):
+            return mathml
+        return f"<code>{escape_markdown('$' + node.text + '$')}</code>"
+    inner = render_markdown(node.children, formulas)
     if kind == "link":
         return f"[{inner}]({_escape_url(node.text)})"
     tag = {"emph": "em", "strong": "strong", "sub": "sub", "sup": "sup"}[kind]
@@ -82,7 +95,7 @@ def protect_line_start(markdown: str) -> str:
     return "\\" + markdown
 
 
-def render_text(nodes: tuple[Node, ...] | list[Node]) -> str:
+def render_text(nodes: Iterable[Node]) -> str:
     parts = []
     for node in nodes:
         if node.kind in ("text", "code"):

@@ -14,7 +14,6 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator
-from functools import lru_cache
 
 from latex2mathml.converter import convert
 
@@ -46,7 +45,6 @@ def _literally(text: str) -> Callable[[re.Match[str]], str]:
     return lambda _match: text
 
 
-@lru_cache(maxsize=4096)
 def to_mathml(latex: str, *, display: bool = False) -> str:
     """Return sanitised MathML for `latex`, or raise MathError."""
     if len(latex) > MAX_LENGTH:

@@ -1,1 +1,38 @@
-"""read."""
+"""Curator input, from disk into raw records and then Papers.
+
+Owns reading everything the curator writes: list files in every supported format (decoding,
+`.txt` list splitting, BibTeX, CSL-JSON, CSV), the one duplicate and oddity check their
+abstracts pass, the cleaning of each bibliographic field (`fields`: the one place), merging
+raw lists into Papers and reading lists, and the curator's YAML files (the topic taxonomy,
+the curation), every mistake placed at its file and line. Must not derive metadata (titles,
+tags, topics are `describe`'s) or write anything; markup is read through `markup`.
+
+The pipeline uses: `list_files` and `read_list` (one file to a `RawList`), `merge` (raw
+lists to Papers and ReadingLists), `load_taxonomy`, `load_curation`, and `read_inputs` /
+`read_cache` (the bytes a build depends on, and the last build's cache).
+"""
+
+from __future__ import annotations
+
+from generator.read.curation import load_curation
+from generator.read.files import list_files, read_cache, read_inputs, read_list
+from generator.read.papers import merge, paper_id
+from generator.read.raw import RawAbstract, RawList
+from generator.read.taxonomy import load_taxonomy, parse_taxonomy
+from generator.read.text import fingerprint, normalize_text
+
+__all__ = [
+    "RawAbstract",
+    "RawList",
+    "fingerprint",
+    "list_files",
+    "load_curation",
+    "load_taxonomy",
+    "merge",
+    "normalize_text",
+    "paper_id",
+    "parse_taxonomy",
+    "read_cache",
+    "read_inputs",
+    "read_list",
+]

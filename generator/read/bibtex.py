@@ -4,10 +4,11 @@ bibtexparser 2 splits the file into blocks: it knows the line each entry starts 
 going past a malformed entry (the entry becomes a warning). This module resolves the values
 itself (braces, quotes, `#` concatenation, `@string` macros and the predefined month macros),
 splits author lists by BibTeX's rules ("Last, First and First Last and others"; `others` is
-dropped) and turns the LaTeX of titles, names, venues and keywords into Unicode text
-(`latextext`). The abstract keeps its LaTeX for `markup`, less BibTeX's own accent commands
-and case-protecting braces (`latextext.bibtex_abstract`); DOIs and URLs are taken
-verbatim, since `%`, `_` and `~` are part of an address. pylatexenc never follows `\\input`.
+dropped) and gives titles, names, venues and keywords as plain text by the one LaTeX-to-text
+path there is (`field_text`: `markup`, after `markup.without_bibtex` took out BibTeX's own
+accent commands and case-protecting braces). The abstract keeps its LaTeX for `markup`, less
+BibTeX's own syntax; DOIs and URLs are taken verbatim, since `%`, `_` and `~` are part of an
+address. Nothing is executed or read: `\\input{file}` is a file name, dropped.
 """
 
 from __future__ import annotations
@@ -32,11 +33,11 @@ from bibtexparser.model import (
     ParsingFailedBlock,
 )
 
+from generator import markup
 from generator.errors import InputError
 from generator.models import Bibliographic, Problem
 from generator.read.fields import Record, split_keywords
-from generator.read.latex import bibtex_abstract, latex_to_text
-from generator.read.plain import normalize_text
+from generator.read.text import normalize_text
 
 # bibtexparser logs each malformed block with 0-based line numbers; the same facts reach the
 # user as Problems with the editor's 1-based lines, so only its internal errors are kept.
@@ -158,7 +159,7 @@ def _record(entry: Entry, strings: dict[str, str], path: Path, problems: list[Pr
         return field_value(fields.get(key, ""), strings, undefined)
 
     line = (entry.start_line or 0) + 1
-    record = Record(line, entry.key, bibtex_abstract(get("abstract")), _bibliographic(get))
+    record = Record(line, entry.key, markup.without_bibtex(get("abstract")), _bibliographic(get))
     problems.extend(
         Problem(path, line, f"@string macro '{name}' is not defined; its name is used as text")
         for name in sorted(undefined)
@@ -168,20 +169,20 @@ def _record(entry: Entry, strings: dict[str, str], path: Path, problems: list[Pr
 
 def _bibliographic(get: Callable[[str], str]) -> Bibliographic:
     return Bibliographic(
-        title=latex_to_text(get("title")),
+        title=field_text(get("title")),
         authors=people(get("author")),
         year=get("year") or get("date"),
         venue=_venue(get),
         doi=get("doi"),
-        url=get("url") or _arxiv_url(get) or _address_in(latex_to_text(get("howpublished"))),
-        keywords=split_keywords(latex_to_text(get("keywords"))),
+        url=get("url") or _arxiv_url(get) or _address_in(field_text(get("howpublished"))),
+        keywords=split_keywords(field_text(get("keywords"))),
     )
 
 
 def _venue(get: Callable[[str], str]) -> str:
     """The first venue-like field that is not an address (howpublished often is one)."""
     for key in VENUE_FIELDS:
-        venue = latex_to_text(get(key))
+        venue = field_text(get(key))
         if venue and "://" not in venue:
             return venue
     return ""
@@ -206,7 +207,7 @@ def people(raw: str) -> tuple[str, ...]:
     for name in split_multiple_persons_names(raw):
         if name.strip().lower() == "others":  # BibTeX's "et al."
             continue
-        names.append(latex_to_text(_first_name_first(name)))
+        names.append(field_text(_first_name_first(name)))
     return tuple(filter(None, names))
 
 
@@ -217,10 +218,15 @@ def _first_name_first(name: str) -> str:
         return name
 
 
+def field_text(latex: str) -> str:
+    """`{D}eep f{\\"u}r \\c{c}a {{BERT}} -- \\emph{now}` -> `Deep für ça BERT – now`."""
+    return markup.parse(markup.without_bibtex(latex)).text
+
+
 def _carried_name(library: Library) -> str:
     """`@comment{readinglist: name = {Language Models}}` names the list."""
     for block in library.comments:
         found = _NAME_COMMENT.match(block.comment) if isinstance(block, ExplicitComment) else None
         if found:
-            return latex_to_text(field_value(found.group(1).strip(), {}, set()))
+            return field_text(field_value(found.group(1).strip(), {}, set()))
     return ""

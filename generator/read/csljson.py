@@ -21,7 +21,7 @@ from typing import Any
 from generator.errors import InputError
 from generator.models import Bibliographic, Problem
 from generator.read.fields import Record, split_keywords
-from generator.read.plain import normalize_text
+from generator.read.text import normalize_text
 
 VENUE_FIELDS = ("container-title", "event-title", "collection-title", "publisher")
 _RICH_TEXT = re.compile(r"</?(?:i|b|sup|sub|span(?:\s+class=\"nocase\")?)>", re.IGNORECASE)

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from generator.errors import InputError
 from generator.models import Bibliographic, Problem
 from generator.read.fields import Record, split_keywords, split_people
-from generator.read.plain import normalize_text
+from generator.read.text import normalize_text
 
 if TYPE_CHECKING:
     from _csv import Reader  # what csv.reader returns

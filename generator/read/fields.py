@@ -1,10 +1,22 @@
-"""Bibliographic field values, tidied the same way whatever the source format.
+"""Bibliographic fields, cleaned here and only here, whatever the source format.
 
-Owns the `Record` the format readers (`bibtex`, `csljson`, `csvfile`) hand to `sources`, the
-cleaning of each `Bibliographic` field (DOI, URL, year, keywords, people's names), and
-`merge_keys`, the identifiers that say two records are the same paper. Every value is
-untrusted text: nothing here evaluates it, and a DOI or URL that is not one is dropped with a
-message rather than passed on to become a link. Pure functions, no I/O.
+Owns the `Record` the format readers (`bibtex`, `csljson`, `csvfile`) hand to `files`, the
+cleaning of each `Bibliographic` field, people's names, and `merge_keys`, the identifiers
+that say two records are the same paper. Every value is untrusted text: nothing here
+evaluates it, and a DOI or URL that is not one is dropped with a message rather than passed
+on to become a link. Pure functions, no I/O.
+
+What `tidy` guarantees, so later stages (exports, pages) use the fields as they are:
+- `title`, `venue`: one line of plain text (`text.normalize_text`: NFC, no control, invisible
+  or surrogate characters, single spaces, none at the ends; BibTeX's LaTeX already turned
+  into text by `bibtex`), or "".
+- `authors`: "Given Family" names in the source's order, each non-empty and normalised.
+- `year`: four digits, or "".
+- `doi`: a bare DOI, `10.` + 4-9 digits + `/` + a suffix without spaces, no resolver prefix
+  (`https://doi.org/`, `doi:`), or "".
+- `url`: an absolute http(s) address with a host and no spaces, or "".
+- `keywords`: non-empty normalised values, each once whatever its case (first spelling kept),
+  in the source's order.
 """
 
 from __future__ import annotations
@@ -19,7 +31,7 @@ from urllib.parse import urlsplit
 from bibtexparser.middlewares.names import split_multiple_persons_names
 
 from generator.models import Bibliographic
-from generator.read.plain import normalize_text
+from generator.read.text import normalize_text
 
 
 class Record(NamedTuple):

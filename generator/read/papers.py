@@ -10,16 +10,16 @@ merge papers: two papers may share a title.)
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
-from typing import NamedTuple
 
-from generator import markup, parallel
-from generator.models import Link, Paper, Problem, ReadingList, Source
+from generator import markup
+from generator.models import Paper, Problem, ReadingList, Source
 from generator.read.fields import merge_keys
 from generator.read.links import find_links
-from generator.read.plain import RawAbstract, RawList, fingerprint
+from generator.read.raw import RawAbstract, RawList
+from generator.read.text import fingerprint
 
 
 def paper_id(text: str) -> str:
@@ -33,14 +33,13 @@ def merge(raw_lists: list[RawList]) -> tuple[list[Paper], list[ReadingList], lis
     problems: list[Problem] = []
     members: dict[str, list[str]] = {}
     files: dict[str, list[Path]] = {}
-    read = _read_all([raw for raw in raw_lists if raw.abstracts])
     for raw in raw_lists:
         if not raw.abstracts:  # an empty or header-only file is reported, not a list page
             continue
         files.setdefault(raw.name, []).append(raw.path)
         ids = members.setdefault(raw.name, [])
         for abstract in raw.abstracts:
-            paper = _add(papers, abstract, next(read), raw, problems)
+            paper = _add(papers, abstract, raw, problems)
             if paper.id not in ids:
                 ids.append(paper.id)
     aliases = _same_records(list(papers.values()))
@@ -53,27 +52,30 @@ def merge(raw_lists: list[RawList]) -> tuple[list[Paper], list[ReadingList], lis
     return list(papers.values()), lists, problems
 
 
-class _Read(NamedTuple):
-    """What one abstract's markup gives, independent of any other abstract."""
+def _add(
+    papers: dict[str, Paper], abstract: RawAbstract, raw: RawList, problems: list[Problem]
+) -> Paper:
+    """The abstract's paper, new or known from another list, now naming this list too."""
+    pid = paper_id(abstract.text)
+    known = papers.get(pid)
+    if known is None:
+        paper = _paper(pid, abstract, raw, problems)
+    else:
+        names = known.lists if raw.name in known.lists else (*known.lists, raw.name)
+        sources = (*known.sources, Source(raw.path, abstract.line))
+        paper = replace(known, lists=names, sources=sources, bib=known.bib.merged(abstract.bib))
+    papers[pid] = paper
+    return paper
 
-    id: str
-    text: str
-    markdown: str
-    links: tuple[Link, ...]
-    problems: list[str]
 
-
-def _read_all(raw_lists: list[RawList]) -> Iterator[_Read]:
-    """Each abstract of each list read, in order, on every core (the markup parse is most of
-    normalising)."""
-    abstracts = [abstract.text for raw in raw_lists for abstract in raw.abstracts]
-    return iter(parallel.map_each(_read, abstracts))
-
-
-def _read(text: str) -> _Read:
-    parsed = markup.parse(text)  # once: text, Markdown, links and problems all come from it
-    return _Read(paper_id(text), parsed.text, parsed.markdown, find_links(parsed.urls),
-                 markup.problems_in(parsed))  # fmt: skip
+def _paper(pid: str, abstract: RawAbstract, raw: RawList, problems: list[Problem]) -> Paper:
+    """A new paper: its text, Markdown and links from one parse of its markup."""
+    parsed = markup.parse(abstract.text)
+    problems.extend(Problem(raw.path, abstract.line, message)
+                    for message in markup.problems_in(parsed))  # fmt: skip
+    return Paper(pid, abstract.text, parsed.text, parsed.markdown, (raw.name,),
+                 (Source(raw.path, abstract.line),), bib=abstract.bib,
+                 links=find_links(parsed.urls))  # fmt: skip
 
 
 def _same_records(papers: list[Paper]) -> dict[str, str]:
@@ -99,22 +101,3 @@ def _join(kept: Paper, other: Paper) -> Paper:
 
 def _unique(ids: Iterable[str]) -> list[str]:
     return list(dict.fromkeys(ids))
-
-
-def _add(
-    papers: dict[str, Paper], abstract: RawAbstract, read: _Read, raw: RawList,
-    problems: list[Problem],
-) -> Paper:  # fmt: skip
-    pid = read.id
-    source = Source(raw.path, abstract.line)
-    known = papers.get(pid)
-    if known is None:
-        paper = Paper(pid, abstract.text, read.text, read.markdown, (raw.name,), (source,),
-                      bib=abstract.bib, links=read.links)  # fmt: skip
-        problems.extend(Problem(raw.path, abstract.line, message) for message in read.problems)
-    else:
-        names = known.lists if raw.name in known.lists else (*known.lists, raw.name)
-        paper = replace(known, lists=names, sources=(*known.sources, source),
-                        bib=known.bib.merged(abstract.bib))  # fmt: skip
-    papers[pid] = paper
-    return paper

@@ -1,0 +1,136 @@
+"""A list file's bytes as text, in whatever encoding a curator's editor saved it.
+
+In order: a BOM (UTF-8, UTF-16, UTF-32) decides; UTF-16 without a BOM is recognised by its
+NUL bytes; then strict UTF-8. Bytes that are not UTF-8 are tried as GB18030 (what Chinese
+Windows editors save) and kept only when the result is plausibly Chinese: at least two
+ideographs, and nearly every non-ASCII character inside GB2312, the common set real Chinese
+text uses. Latin-1 or cp1252 bytes decoded as GB18030 land outside it, so they stop the build
+with a message naming the file and line instead of becoming mojibake. A file with NUL bytes or
+many control characters is binary and stops the build too. Line ends may be CRLF, LF or CR;
+the text comes out with LF.
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+from pathlib import Path
+
+from generator.errors import InputError
+from generator.models import Problem
+from generator.read.text import CONTROL, normalize_newlines
+
+_BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32"),
+    (codecs.BOM_UTF32_BE, "utf-32"),
+    (codecs.BOM_UTF8, "utf-8-sig"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)
+_CONTROL_BYTES = re.compile(rb"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+GB18030_NOTE = (
+    "not UTF-8: read as GB18030 (Chinese); to silence this, convert it with: "
+    "iconv -f GB18030 -t UTF-8"
+)
+
+
+def read_text(path: Path) -> tuple[str, list[Problem]]:
+    """A file's text, and a note when it was not UTF-8; InputError when it is not text."""
+    text, encoding = _decode(path.read_bytes(), path)
+    notes = [Problem(path, 1, GB18030_NOTE)] if encoding == "gb18030" else []
+    return normalize_newlines(text), notes
+
+
+def decode(data: bytes, path: Path) -> str:
+    """Bytes to text with LF line ends (see the module docstring for the order), or InputError."""
+    return normalize_newlines(_decode(data, path)[0])
+
+
+def _decode(data: bytes, path: Path) -> tuple[str, str]:
+    """The text and the name of the encoding it was read with."""
+    for bom, encoding in _BOMS:
+        if data.startswith(bom):
+            return _decode_strict(data, encoding, path), encoding
+    utf16 = _guess_bomless_utf16(data)
+    if utf16:
+        return _decode_strict(data, utf16, path), utf16
+    if b"\x00" in data or _looks_binary(data):
+        raise InputError("binary file (control bytes), not a text list", path=path)
+    try:
+        return _decode_strict(data, "utf-8", path), "utf-8"
+    except UnicodeDecodeError as error:
+        chinese = _decode_chinese(data)
+        if chinese is None:
+            raise _undecodable(data, error, "UTF-8 (nor Chinese in GB18030)", path) from None
+        return chinese, "gb18030"
+
+
+def _guess_bomless_utf16(data: bytes) -> str | None:
+    """UTF-16 without a BOM shows as NUL in every other byte of ASCII text."""
+    sample = data[:400]
+    if len(sample) < 4 or len(data) % 2:  # UTF-16 text is a whole number of 2-byte units
+        return None
+    even_nuls = sample[0::2].count(0) / len(sample[0::2])
+    odd_nuls = sample[1::2].count(0) / len(sample[1::2])
+    if odd_nuls > 0.4 and even_nuls < 0.05:
+        return "utf-16-le"
+    if even_nuls > 0.4 and odd_nuls < 0.05:
+        return "utf-16-be"
+    return None
+
+
+def _looks_binary(data: bytes) -> bool:
+    sample = data[:65536]
+    return _too_many(len(_CONTROL_BYTES.findall(sample)), len(sample))
+
+
+def _too_many(controls: int, length: int) -> bool:
+    """More than 1% control characters (and more than two) is not text a person typed."""
+    return controls > max(2, length // 100)
+
+
+def _decode_strict(data: bytes, encoding: str, path: Path) -> str:
+    """Decode; UnicodeDecodeError for UTF-8 (the caller tries GB18030), else InputError."""
+    try:
+        text = data.decode(encoding)
+    except UnicodeDecodeError as error:
+        if encoding == "utf-8":
+            raise
+        name = encoding.upper().replace("-SIG", "")
+        raise _undecodable(data, error, f"{name} (as its byte order mark says)", path) from None
+    if "\x00" in text or _too_many(len(CONTROL.findall(text)), len(text)):
+        raise InputError("binary file (control characters), not a text list", path=path)
+    return text
+
+
+def _undecodable(data: bytes, error: UnicodeDecodeError, tried: str, path: Path) -> InputError:
+    line = data[: error.start].count(b"\n") + 1
+    return InputError(
+        f"cannot decode: byte 0x{data[error.start]:02x} is not valid {tried}; "
+        "save the file as UTF-8",
+        path=path,
+        line=line,
+    )
+
+
+def _decode_chinese(data: bytes) -> str | None:
+    try:
+        text = data.decode("gb18030")
+    except UnicodeDecodeError:
+        return None
+    return text if plausibly_chinese(text) else None
+
+
+def plausibly_chinese(text: str) -> bool:
+    """Two or more ideographs, and at least 95% of the non-ASCII characters in GB2312."""
+    wide = [char for char in text if ord(char) > 0x7F]
+    ideographs = sum(1 for char in wide if "\u4e00" <= char <= "\u9fff")
+    return ideographs >= 2 and sum(map(_in_gb2312, wide)) >= 0.95 * len(wide)
+
+
+def _in_gb2312(char: str) -> bool:
+    try:
+        char.encode("gb2312")
+    except UnicodeEncodeError:
+        return False
+    return True
