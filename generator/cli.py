@@ -1,8 +1,8 @@
-"""Command line: the only place that prints and chooses exit codes.
+"""The command line: the only place that prints and chooses exit codes.
 
-readinglist build     generate the pages from lists/ and build the site into site/
-readinglist generate  generate the pages only (docs/)
-readinglist check     report every problem of every list; write nothing
+Every mistake a user can make (a missing or broken mkdocs.yml, a folder that is no project,
+bad input) ends in one line per problem and exit code 1; a bad option ends in argparse's usage
+line and exit code 2. No traceback reaches the user for either.
 """
 
 from __future__ import annotations
@@ -11,22 +11,34 @@ import argparse
 import logging
 import shutil
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from generator import __version__, pipeline, write
 from generator.config import Settings
-from generator.errors import BuildFailed, ReadingListError
+from generator.errors import BuildFailed, ConfigError, ReadingListError
 from generator.models import Paper, Problem
+
+if TYPE_CHECKING:
+    from mkdocs.config.defaults import MkDocsConfig
+
+    from generator.plugin import ReadingListPlugin
 
 log = logging.getLogger("generator")
 
+DESCRIPTION = """\
+Build a static site from curated reading lists of research papers. Lists of abstracts in
+lists/ become a page per paper (with a derived title, summary, kind, tags, topics and related
+papers) and topic, list, tag and kind pages; MkDocs with Material builds the site."""
+EPILOG = "Run `readinglist COMMAND --help` for a command's options."
+
 
 def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
-    _setup_logging(getattr(args, "quiet", False))
+    args = _with_defaults(_parser().parse_args(argv))
+    _setup_logging(quiet=args.quiet)
     try:
-        return args.run(args)
+        return int(args.run(args))
     except BuildFailed as failure:
         _print_problems(failure.problems)
         print(f"error: {failure}", file=sys.stderr)
@@ -39,96 +51,188 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _parser() -> argparse.ArgumentParser:
-    # -q works before or after the command; SUPPRESS keeps a subcommand from resetting it.
-    common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("-q", "--quiet", action="store_true", default=argparse.SUPPRESS,
-                        help="only warnings and errors")  # fmt: skip
     parser = argparse.ArgumentParser(
-        prog="readinglist", description=__doc__.split("\n")[0], parents=[common]
+        prog="readinglist", description=DESCRIPTION, epilog=EPILOG, parents=[_common()]
     )
-    parser.add_argument("--version", action="version", version=__version__)
-    commands = parser.add_subparsers(required=True, metavar="COMMAND")
-
-    def command(
-        name: str,
-        help: str,
-        run: Callable[[argparse.Namespace], int],
-        *,
-        root: bool = True,
-        strict: str = "",
-    ) -> argparse.ArgumentParser:
-        sub = commands.add_parser(name, help=help, parents=[common])
-        if root:
-            sub.add_argument("--root", default=".", help="project folder (holds lists/, docs/)")
-        if strict:
-            sub.add_argument("--strict", action="store_true", help=strict)
-        sub.set_defaults(run=run)
-        return sub
-
-    fatal = "treat warnings as errors"
-    build = command("build", "generate pages and build the site", _build, root=False,
-                    strict=fatal)  # fmt: skip
-    build.add_argument("-f", "--config-file", default="mkdocs.yml")
-    command("generate", "generate the pages in docs/ only", _generate, strict=fatal)
-    command("check", "report all problems in the lists; write nothing", _check,
-            strict="exit 1 on warnings too")  # fmt: skip
-    find = command("find", "print papers matching all WORDS, with ids for curation", _find)
-    find.add_argument("words", nargs="+", metavar="WORD")
-    suggest = command("suggest-topics", "propose taxonomy topics for badly described papers",
-                      _suggest)  # fmt: skip
-    suggest.add_argument("--min-papers", type=int, default=3, help="papers a topic must gather")
+    parser.add_argument("--version", action="version", version=f"readinglist {__version__}")
+    commands = parser.add_subparsers(required=True, metavar="COMMAND", title="commands")
+    _command(
+        commands,
+        "build",
+        _build,
+        "generate the pages, then build the site into site/",
+        strict="treat warnings as errors (nothing is written)",
+    )
+    _command(
+        commands,
+        "generate",
+        _generate,
+        "generate the Markdown pages under docs/ only",
+        strict="treat warnings as errors (nothing is written)",
+    )
+    _command(
+        commands,
+        "check",
+        _check,
+        "report every problem of every list; write nothing",
+        strict="exit with 1 on warnings too",
+    )
+    find = _command(commands, "find", _find, "print the papers matching all WORDS, with ids")
+    find.add_argument("words", nargs="+", metavar="WORD", help="words every match contains")
+    suggest = _command(
+        commands,
+        "suggest-topics",
+        _suggest,
+        "propose taxonomy topics for papers the taxonomy describes badly",
+    )
+    suggest.add_argument(
+        "--min-papers",
+        type=int,
+        default=3,
+        metavar="N",
+        help="papers a suggested topic must gather (default: 3)",
+    )
     return parser
 
 
-def _setup_logging(quiet: bool) -> None:
+def _common() -> argparse.ArgumentParser:
+    """Options every command takes, before or after the command's name. SUPPRESS keeps a
+    subcommand's defaults from overwriting what was given before it."""
+    common = argparse.ArgumentParser(add_help=False)
+    options = common.add_argument_group("project options")
+    options.add_argument(
+        "-q",
+        "--quiet",
+        action="store_true",
+        default=argparse.SUPPRESS,
+        help="print only warnings and errors",
+    )
+    options.add_argument(
+        "--root",
+        type=Path,
+        default=argparse.SUPPRESS,
+        metavar="DIR",
+        help="the project folder, holding lists/ and docs/ (default: .)",
+    )
+    options.add_argument(
+        "-f",
+        "--config-file",
+        type=Path,
+        default=argparse.SUPPRESS,
+        metavar="FILE",
+        help="the MkDocs configuration (default: DIR/mkdocs.yml)",
+    )
+    return common
+
+
+def _command(
+    commands: argparse._SubParsersAction, name: str, run: object, summary: str, *, strict: str = ""
+) -> argparse.ArgumentParser:
+    sub = commands.add_parser(name, help=summary, description=summary, parents=[_common()])
+    if strict:
+        sub.add_argument("--strict", action="store_true", help=strict)
+    sub.set_defaults(run=run)
+    return sub
+
+
+def _with_defaults(args: argparse.Namespace) -> argparse.Namespace:
+    """The common options' defaults, filled in after parsing: a subcommand's own defaults
+    would overwrite what was given before the command's name."""
+    for name, default in (("quiet", False), ("root", Path(".")), ("config_file", None)):
+        if not hasattr(args, name):
+            setattr(args, name, default)
+    return args
+
+
+def _setup_logging(*, quiet: bool) -> None:
+    """Our log and MkDocs' through one handler: MkDocs reports configuration errors there."""
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter("%(levelname)-7s -  %(message)s"))
-    log.addHandler(handler)
-    log.setLevel(logging.WARNING if quiet else logging.INFO)
+    for name, level in (("generator", logging.INFO), ("mkdocs", logging.WARNING)):
+        logger = logging.getLogger(name)
+        logger.addHandler(handler)
+        logger.setLevel(logging.WARNING if quiet else level)
+        logger.propagate = False
 
 
-def _settings(root: Path) -> Settings:
-    """The project's settings: from the plugin's entry in mkdocs.yml when there is one, so
-    `generate` writes exactly what `mkdocs build` would."""
-    config_file = root / "mkdocs.yml"
-    if not config_file.exists():
-        return Settings.from_root(root)
+def _config_file(args: argparse.Namespace) -> Path:
+    return args.config_file or args.root / "mkdocs.yml"
+
+
+def _load_config(args: argparse.Namespace, *, strict: bool = False) -> MkDocsConfig:
+    """mkdocs.yml through MkDocs itself; its mistakes become one line naming the file."""
     from mkdocs.config import load_config
+    from mkdocs.exceptions import MkDocsException
 
-    config = load_config(str(config_file))
+    path = _config_file(args)
+    if args.config_file is not None and not path.is_file():
+        raise ConfigError("no such file", path=path)
+    if not path.is_file():
+        raise ConfigError(f"{_no_project(args.root)} (no mkdocs.yml here)")
+    try:
+        return load_config(str(path), strict=strict)
+    except MkDocsException as error:
+        message = " ".join(str(error).split()) or "invalid configuration (see above)"
+        raise ConfigError(message, path=path) from None
+
+
+def _no_project(root: Path) -> str:
+    return f"not a readinglist project: {root.resolve()}"
+
+
+def _plugin(config: MkDocsConfig, path: Path) -> ReadingListPlugin:
     plugin = config.plugins.get("readinglist")
-    return plugin.settings(config) if plugin is not None else Settings.from_root(root)
+    if plugin is None:
+        raise ConfigError("the readinglist plugin is not enabled under `plugins:`", path=path)
+    return plugin  # type: ignore[return-value]
+
+
+def _settings(args: argparse.Namespace) -> Settings:
+    """The project's settings: from the plugin's entry in mkdocs.yml when there is one, so that
+    `generate` writes exactly what `mkdocs build` would."""
+    if not (args.root / "lists").is_dir():
+        raise ConfigError(f"{_no_project(args.root)} (no lists/ folder)")
+    if args.config_file is None and not (args.root / "mkdocs.yml").is_file():
+        return Settings.from_root(args.root)
+    config = _load_config(args)
+    return _plugin(config, _config_file(args)).settings(config)
 
 
 def _check(args: argparse.Namespace) -> int:
-    collection = pipeline.collect(_settings(Path(args.root)), keep_going=True)
+    collection = pipeline.collect(_settings(args), keep_going=True)
     _print_problems(collection.problems)
     errors = sum(1 for problem in collection.problems if problem.severity == "error")
     warnings = len(collection.problems) - errors
-    print(f"{len(collection.papers)} papers in {len(collection.lists)} lists: "
-          f"{errors} error(s), {warnings} warning(s)")  # fmt: skip
+    print(
+        f"{len(collection.papers)} papers in {len(collection.lists)} lists: "
+        f"{errors} error(s), {warnings} warning(s)"
+    )
     return 1 if errors or (args.strict and warnings) else 0
 
 
 def _find(args: argparse.Namespace) -> int:
     logging.getLogger("generator").setLevel(logging.WARNING)
-    collection = pipeline.collect(_settings(Path(args.root)))
+    collection = pipeline.collect(_settings(args))
     words = [word.casefold() for word in args.words]
     found = [p for p in collection.papers if all(w in _searchable(p) for w in words)]
     for paper in found:
         print(f"{paper.id}  {paper.title}")
-        details = [
-            f"kind: {paper.kind}",
-            f"topics: {', '.join(paper.topic_names)}",
-            f"tags: {', '.join(paper.tags)}",
-            f"lists: {', '.join(paper.lists)}",
-            f"page: papers/{paper.slug}/",
-        ]
-        if paper.curation.status:
-            details.append(f"status: {paper.curation.status}")
-        print("    " + "\n    ".join(details))
+        print("    " + "\n    ".join(_details(paper)))
     print(f"{len(found)} of {len(collection.papers)} papers match")
     return 0 if found else 1
+
+
+def _details(paper: Paper) -> list[str]:
+    details = [
+        f"kind: {paper.kind}",
+        f"topics: {', '.join(paper.topic_names)}",
+        f"tags: {', '.join(paper.tags)}",
+        f"lists: {', '.join(paper.lists)}",
+        f"page: papers/{paper.slug}/",
+    ]
+    if paper.curation.status:
+        details.append(f"status: {paper.curation.status}")
+    return details
 
 
 def _searchable(paper: Paper) -> str:
@@ -139,7 +243,7 @@ def _suggest(args: argparse.Namespace) -> int:
     from generator.describe.suggest import render_suggestions, suggest_topics
 
     logging.getLogger("generator").setLevel(logging.WARNING)
-    collection = pipeline.collect(_settings(Path(args.root)))
+    collection = pipeline.collect(_settings(args))
     found = suggest_topics(collection.papers, collection.taxonomy, min_papers=args.min_papers)
     if not found:
         print("no suggestions: every topic is specific and few papers are in the catch-all")
@@ -149,44 +253,52 @@ def _suggest(args: argparse.Namespace) -> int:
 
 
 def _generate(args: argparse.Namespace) -> int:
-    report = pipeline.generate(_settings(Path(args.root)), strict=args.strict)
+    report = pipeline.generate(_settings(args), strict=args.strict)
     _print_problems(report.collection.problems)
     print(f"{len(report.written)} page(s) written, {len(report.removed)} removed")
     return 0
 
 
 def _build(args: argparse.Namespace) -> int:
-    from mkdocs.commands.build import build
-    from mkdocs.config import load_config
-    from mkdocs.exceptions import Abort
-
-    config = load_config(args.config_file, strict=args.strict)
-    plugin = config.plugins.get("readinglist")
-    if plugin is None:
-        raise ReadingListError("the readinglist plugin is not enabled", path=Path(args.config_file))
+    config = _load_config(args, strict=args.strict)
+    plugin = _plugin(config, _config_file(args))
     settings = plugin.settings(config)
+    if not settings.lists_dir.is_dir():
+        raise ConfigError(f"{_no_project(args.root)} (no lists/ folder)")
     # Pages and site change together or not at all: if MkDocs fails, the pages go back too.
     previous = write.snapshot(settings.docs_dir), _read_text(settings.lock_path)
     collection = pipeline.generate(settings, strict=args.strict).collection
     _print_problems(collection.problems)
     plugin.collection, plugin.pregenerated = collection, True
     site_dir = Path(config.site_dir)
+    try:
+        _build_site(config, site_dir)
+    except BaseException as error:
+        _restore(settings, *previous)
+        if not isinstance(error, Exception):  # Ctrl-C and the like, after putting pages back
+            raise
+        print(
+            f"error: the site was not built ({error}); the previous pages and site are unchanged",
+            file=sys.stderr,
+        )
+        return 1
+    print(f"site built: {len(collection.papers)} papers -> {site_dir}")
+    return 0
+
+
+def _build_site(config: MkDocsConfig, site_dir: Path) -> None:
+    """MkDocs builds the site aside; only a whole new site replaces the previous one."""
+    from mkdocs.commands.build import build
+
     staged = site_dir.with_name(site_dir.name + ".building")
     shutil.rmtree(staged, ignore_errors=True)
     config.site_dir = str(staged)
     try:
         build(config)
-    except BaseException as error:
+    except BaseException:
         shutil.rmtree(staged, ignore_errors=True)
-        _restore(settings, *previous)
-        if not isinstance(error, (Abort, Exception)):
-            raise
-        print(f"error: the site was not built ({error}); the previous pages and site are "
-              "unchanged", file=sys.stderr)  # fmt: skip
-        return 1
+        raise
     write.replace_directory(staged, site_dir)
-    print(f"site built: {len(collection.papers)} papers -> {site_dir}")
-    return 0
 
 
 def _read_text(path: Path) -> str | None:

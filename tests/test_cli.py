@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import argparse
 from pathlib import Path
 
 import yaml
 
+from generator import cli
 from generator.read import parse_taxonomy
 from tests.conftest import FIXTURES, run_cli
 
@@ -51,3 +53,63 @@ def test_build_swaps_in_a_whole_new_site(make_project) -> None:
     run_cli(project, "build")
     assert not marker.exists()  # the old site was replaced whole, not patched
     assert not any(Path(project).glob("site.*"))
+
+
+COMMANDS = ("build", "generate", "check", "find", "suggest-topics")
+
+
+def test_help_describes_the_tool_and_every_command_and_option(tmp_path: Path) -> None:
+    top = run_cli(tmp_path, "--help").stdout
+    assert "reading lists of research papers" in top and "Command line" not in top
+    for command in COMMANDS:
+        assert command in top
+        assert "--config-file" in run_cli(tmp_path, command, "--help").stdout
+    subcommands = next(
+        a for a in cli._parser()._actions if a.dest == argparse.SUPPRESS and a.choices
+    )
+    for name, parser in subcommands.choices.items():
+        for action in parser._actions:
+            assert action.help and action.help != argparse.SUPPRESS, (name, action.dest)
+
+
+def test_version_names_the_tool(tmp_path: Path) -> None:
+    assert run_cli(tmp_path, "--version").stdout.strip().startswith("readinglist 0.")
+
+
+def _fails_in_one_line(project: Path, *args: str, says: str) -> None:
+    result = run_cli(project, *args, check=False)
+    assert result.returncode == 1, result
+    assert "Traceback" not in result.stderr
+    errors = [line for line in result.stderr.splitlines() if line.startswith("error:")]
+    assert len(errors) == 1 and says in errors[0], result.stderr
+
+
+def test_outside_a_project_every_command_says_so_in_one_line(tmp_path: Path) -> None:
+    for command in ("build", "generate", "check"):
+        _fails_in_one_line(tmp_path, command, says="not a readinglist project")
+    _fails_in_one_line(tmp_path, "find", "x", says="not a readinglist project")
+
+
+def test_a_missing_or_broken_mkdocs_yml_is_one_line(make_project) -> None:
+    project = make_project({"a.txt": "A\n\nWe study a small thing in depth and report it.\n"})
+    _fails_in_one_line(project, "build", "-f", "nope.yml", says="nope.yml: no such file")
+    (project / "broken.yml").write_text("site_name: x\nnav: [\n", encoding="utf-8")
+    _fails_in_one_line(project, "build", "-f", "broken.yml", says="broken.yml:")
+    _fails_in_one_line(project, "-f", "broken.yml", "generate", says="broken.yml:")
+    (project / "plain.yml").write_text("site_name: x\n", encoding="utf-8")
+    _fails_in_one_line(project, "check", "-f", "plain.yml", says="plugin is not enabled")
+    assert not (project / "site").exists() and not (project / "docs" / "papers").exists()
+
+
+def test_options_work_before_or_after_the_command(make_project, tmp_path: Path) -> None:
+    project = make_project({"a.txt": "A\n\nWe study a small thing in depth and report it.\n"})
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    run_cli(elsewhere, "--root", str(project), "generate")
+    run_cli(elsewhere, "build", "--root", str(project), "-f", str(project / "mkdocs.yml"))
+    assert (project / "site" / "index.html").is_file()
+
+
+def test_a_bad_option_prints_usage_and_exits_2(tmp_path: Path) -> None:
+    result = run_cli(tmp_path, "build", "--bogus", check=False)
+    assert result.returncode == 2 and "usage: readinglist" in result.stderr
