@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from functools import lru_cache
 from urllib.parse import urlsplit
 
 from slugify import slugify
@@ -31,10 +30,8 @@ _JOURNAL = re.compile(r"journal|transactions|letters|magazine|review|\b(?:jmlr|t
 _PREPRINT = re.compile(r"arxiv|corr\b|biorxiv|medrxiv|preprint|ssrn", re.I)
 
 
-@lru_cache(maxsize=1 << 16)
 def clean(value: str) -> str:
-    """One line of printable text: controls dropped, any run of whitespace one space.
-    Cached: each paper's title, abstract and tags are cleaned for every export format."""
+    """One line of printable text: controls dropped, any run of whitespace one space."""
     return " ".join(_CONTROL.sub("", value).split())
 
 
@@ -117,14 +114,9 @@ def _family(name: str) -> str:
     return slugify(words[-1] if words else "", separator="", max_length=30)
 
 
-@lru_cache(maxsize=8192)
-def _plain(fragment: str) -> str:
-    return clean(markup.parse(fragment).text)
-
-
 def plain_summary(paper: Paper) -> str:
-    """The contribution sentence as plain text (parsed once per build, however many exports)."""
-    return _plain(paper.summary)
+    """The contribution sentence as plain text."""
+    return clean(markup.parse(paper.summary).text)
 
 
 def pdf_url(paper: Paper) -> str:
