@@ -2,8 +2,8 @@
 shipped ones, and the two MkDocs configurations the benchmark builds it with.
 
 `mkdocs.full.yml` inherits the repository's `mkdocs.yml` and only adds a hook that records the
-navigation and theme globals the readinglist plugin produced. `mkdocs.plain.yml` inherits it
-too but drops the readinglist plugin and replays that navigation and those globals, so plain
+navigation, page titles and paper page contexts the readinglist plugin produced.
+`mkdocs.plain.yml` inherits it too but drops the readinglist plugin and replays them, so plain
 MkDocs builds the very same pages without generating anything.
 """
 

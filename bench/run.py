@@ -218,8 +218,8 @@ def _notes(args, sizes: list[int]) -> list[str]:
         "every 33rd paper in two lists.",
         "Times are wall-clock of a fresh process (Python start-up and imports included); "
         "`generate` runs on an empty docs/ with no lock file; `build` does the same in a "
-        "second fresh project with the same lists; the plain build uses the nav and theme "
-        "globals the plugin produced (bench/hooks/), without the readinglist plugin. "
+        "second fresh project with the same lists; the plain build uses the nav, titles and "
+        "page contexts the plugin produced (bench/hooks/), without the readinglist plugin. "
         "Replaced projects are deleted only when the benchmark ends (ext4 slows file "
         "creation for ~30 s after many files are deleted).",
         "Bytes before the first search result: Material's search worker downloads the whole "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from pathlib import Path
@@ -34,14 +35,36 @@ def test_every_abstract_becomes_one_paper_page(seed_site: Path) -> None:
     assert len(_paper_pages(seed_site)) == expected
 
 
+FRONT_MATTER = {"id", "title", "summary", "kind", "tags", "topics", "lists", "links",
+                "first_seen", "authors", "year", "venue", "doi", "url", "status", "rating",
+                "featured", "template", "hide"}  # fmt: skip
+
+
 def test_paper_front_matter_has_the_documented_keys(seed_site: Path) -> None:
     for source in (seed_site / "docs" / "papers").glob("*.md"):
         meta = frontmatter.load(source).metadata
         for key in ("id", "title", "summary", "tags", "topics", "lists", "links", "kind"):
             assert key in meta, f"{source.name} lacks {key}"
+        assert set(meta) <= FRONT_MATTER, source.name
         assert meta["title"] and meta["summary"]
         assert 1 <= len(meta["topics"]) <= 3
         assert meta["lists"] and all(isinstance(name, str) for name in meta["lists"])
+
+
+def test_paper_pages_are_small_plain_and_say_the_abstract_once(seed_site: Path) -> None:
+    """What the theme derives (JSON-LD, citation tags, the Cite box) is made when the page is
+    rendered: the front matter is plain text, and the abstract is only in the body."""
+    sizes = []
+    for source in sorted((seed_site / "docs" / "papers").glob("*.md")):
+        text = source.read_text(encoding="utf-8")
+        post = frontmatter.loads(text)
+        sizes.append(len(text.encode()) - len(post.content.encode()))
+        assert not re.search(r"&(?:lt|gt|amp|quot|#\d+);", text.split("\n---\n", 1)[0])
+        abstract = post.content.split("## Abstract", 1)[1].split("## Related papers", 1)[0]
+        sentences = sorted(re.split(r"(?<=[.!?]) ", " ".join(abstract.split())), key=len)
+        sentence = next(s for s in reversed(sentences) if s[:60] not in post["summary"])
+        assert text.count(sentence[:60]) == 1, source.name
+    assert sorted(sizes)[len(sizes) // 2] <= 1500  # bytes of front matter, the median page
 
 
 def test_every_paper_is_linked_from_a_topic_page_and_a_list_page(seed_site: Path) -> None:
@@ -68,8 +91,8 @@ def test_same_name_files_form_one_list(seed_site: Path) -> None:
 def test_every_title_is_in_the_search_index(seed_site: Path) -> None:
     index = json.loads((seed_site / "site" / "search" / "search_index.json").read_text("utf-8"))
     indexed = {doc["title"] for doc in index["docs"]}
-    for source in (seed_site / "docs" / "papers").glob("*.md"):
-        assert frontmatter.load(source).metadata["title"] in indexed
+    for source in (seed_site / "docs" / "papers").glob("*.md"):  # titles are text, the index HTML
+        assert html.escape(frontmatter.load(source).metadata["title"], quote=False) in indexed
 
 
 def test_math_is_typeset_as_mathml(seed_site: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import frontmatter
@@ -75,8 +76,9 @@ def test_curation_overrides_title_tags_topics_and_adds_note(curated: Path) -> No
     before = path.read_bytes()
     run_cli(curated, "generate")
     post = _papers(curated)[pid]
-    assert post["title"].startswith("QuokkaNet: Counting Marsupials &lt;script&gt;")
-    assert post["title_source"] == "curator"
+    assert post["title"] == "QuokkaNet: Counting Marsupials <script>alert(1)</script>"  # plain
+    exported = json.loads((curated / "docs" / "papers.json").read_text(encoding="utf-8"))
+    assert next(p for p in exported["papers"] if p["id"] == pid)["title_source"] == "curator"
     assert "wildlife monitoring" in post["tags"]
     assert post["topics"][0] == "Computer Vision"
     assert post["status"] == "reading" and post["rating"] == 4 and post["featured"] is True

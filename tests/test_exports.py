@@ -16,20 +16,18 @@ from pathlib import Path
 
 import bibtexparser
 import feedparser
-import frontmatter
 import jsonschema
 import pytest
 import rispy
-import yaml
 from bibtexparser.middlewares import SeparateCoAuthors
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pylatexenc.latex2text import LatexNodes2Text
 
+from generator import export as exports
 from generator import pipeline
 from generator.config import Settings
 from generator.export import feeds
-from generator.export import formats as exports
 from generator.export.fields import clean
 from generator.models import (
     Bibliographic,
@@ -116,7 +114,6 @@ def typeset(value: str) -> str:
     [
         (("Ann Smith", "Bob Jones"), "2025", "Attention Is All You Need", "smith2025attention"),
         (("Smith, Ann",), "2025", "On the Convergence of SGD", "smith2025convergence"),
-        (("Ann Smith",), "2025-07-13", "A Study", "smith2025study"),
         (("Ann Smith",), "", "Attention", "smithattention"),
         (("Łukasz Kaiser",), "2017", "Transformers", "kaiser2017transformers"),
         (("张伟",), "2025", "图神经网络", "zhangwei2025tu"),
@@ -195,8 +192,8 @@ def test_bibtex_has_only_what_is_known():
 
 
 def test_bibtex_doi_and_url_are_verbatim_with_braces_encoded():
-    paper = make_paper(doi="https://doi.org/10.1000/a_b{1}", url="https://x.org/a_b%20c d",
-                       year="2025", authors=("Ann Smith",))  # fmt: skip
+    paper = make_paper(doi="10.1000/a_b{1}", url="https://x.org/a_b%20c d", year="2025",
+                       authors=("Ann Smith",))  # fmt: skip
     (entry,) = parse_bibtex(exports.bibtex_entry(paper, "k")).entries
     assert entry["doi"] == "10.1000/a_b%7B1%7D"
     assert entry["url"] == "https://x.org/a_b%20c%20d"
@@ -317,19 +314,15 @@ def test_csv_reads_back_one_row_per_paper():
         assert not any(cell.startswith(("=", "+", "-", "@")) for cell in row)
 
 
-def test_front_matter_survives_a_yaml_round_trip():
+def test_cite_box_records_are_the_short_entry_and_the_full_records():
     paper = make_paper(title=HOSTILE[2], authors=("Ann Smith",), year="2025")
     citation = exports.cite(paper, "smith2025unbalanced", site_url=SITE)
-    meta = exports.front_matter(paper, citation, site_url=SITE)
-    post = frontmatter.loads(frontmatter.dumps(frontmatter.Post("body", **meta),
-                                               Dumper=yaml.SafeDumper))  # fmt: skip
-    assert post.metadata == meta
-    (entry,) = parse_bibtex(meta["cite"]["bibtex"]).entries
-    assert entry.key == "smith2025unbalanced"
+    (entry,) = parse_bibtex(citation.short).entries
+    assert entry.key == citation.key == "smith2025unbalanced"
     assert set(entry.fields_dict) == {"title", "author", "year", "note"}  # short: no abstract
-    (download,) = parse_bibtex(meta["cite"]["bib"]).entries  # the full record, to download
+    (download,) = parse_bibtex(citation.bibtex).entries  # the full record, to download
     assert download.key == entry.key and "abstract" in download.fields_dict
-    (record,) = rispy.loads(meta["cite"]["ris"])
+    (record,) = rispy.loads(citation.ris)
     assert record["id"] == entry.key and record["abstract"]
 
 

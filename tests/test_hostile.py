@@ -34,10 +34,21 @@ SEARCH_ELEMENTS = {"p", "ul", "ol", "li", "em", "strong", "code", "sub", "sup", 
                    "span", "div", "dl", "dt", "dd", "math"}  # fmt: skip
 
 
+# A page of the curator's own, whose front-matter title Material would print raw.
+CURATOR_TITLE = "<script>alert('own')</script> Notes & \"Q&A\" <b>bold</b>"
+CURATOR_PAGE = f"---\ntitle: {json.dumps(CURATOR_TITLE)}\n---\n\nThe curator's own words.\n"
+
+
+def hostile_project(folder: Path) -> Path:
+    lists = {path.name: path.read_bytes() for path in HOSTILE.glob("*.txt")}
+    project = copy_project(folder, lists=lists)
+    (project / "docs" / "notes.md").write_text(CURATOR_PAGE, encoding="utf-8")
+    return project
+
+
 @pytest.fixture(scope="module")
 def hostile_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    lists = {path.name: path.read_bytes() for path in HOSTILE.glob("*.txt")}
-    project = copy_project(tmp_path_factory.mktemp("hostile") / "project", lists=lists)
+    project = hostile_project(tmp_path_factory.mktemp("hostile") / "project")
     run_cli(project, "build")
     return project
 
@@ -274,13 +285,42 @@ def test_titles_are_escaped_once_in_title_heading_and_search(hostile_site: Path)
                for d in index["docs"]}  # fmt: skip
     special = 0
     for source in sorted((hostile_site / "docs" / "papers").glob("*.md")):
-        title = html.unescape(frontmatter.load(source).metadata["title"])
+        title = frontmatter.load(source).metadata["title"]  # plain text, as written
         special += bool(re.search(r"[<>&\"]", title))
         page = _soup(hostile_site / "site" / "papers" / source.stem / "index.html")
         assert page.title.get_text() == f"{title} - ICML 2025 Reading List"
         assert page.select_one("article h1").get_text() == title
+        assert page.select_one(".md-header__topic:last-child").get_text(strip=True) == title
+        assert page.select_one('meta[property="og:title"]')["content"] == title
         assert indexed[f"papers/{source.stem}/"] == title
     assert special >= 3  # the fixture's titles do carry <, >, & and quotes
+
+
+def test_titles_reach_the_machine_readable_metadata_as_text(hostile_site: Path) -> None:
+    """JSON-LD, Highwire tags and the Cite box are made when the page is rendered: the
+    hostile title arrives in each as the same text, never as markup."""
+    for source in sorted((hostile_site / "docs" / "papers").glob("*.md")):
+        title = frontmatter.load(source).metadata["title"]
+        page = _soup(hostile_site / "site" / "papers" / source.stem / "index.html")
+        (script,) = page.select('script[type="application/ld+json"]')
+        assert json.loads(script.string)["name"] == title
+        assert page.select_one('meta[name="citation_title"]')["content"] == title
+        cite = page.select_one("details.rl-cite")
+        assert cite.select_one("pre code").find(True) is None  # text only
+        assert live_markup(cite) == []
+
+
+def test_the_curators_own_page_title_is_text_everywhere(hostile_site: Path) -> None:
+    page = _soup(hostile_site / "site" / "notes" / "index.html")
+    assert page.title.get_text() == f"{CURATOR_TITLE} - ICML 2025 Reading List"
+    assert page.select_one("article h1").get_text() == CURATOR_TITLE
+    assert page.select_one('meta[property="og:title"]')["content"] == CURATOR_TITLE
+    nav = [a.get_text(" ", strip=True) for a in page.select("nav.md-nav--primary a")]
+    assert " ".join(CURATOR_TITLE.split()) in nav
+    assert live_markup(page) == []
+    index = json.loads((hostile_site / "site/search/search_index.json").read_text("utf-8"))
+    (doc,) = [d for d in index["docs"] if d["location"] == "notes/"]
+    assert BeautifulSoup(doc["title"], "html.parser").get_text() == CURATOR_TITLE
 
 
 # --- addresses --------------------------------------------------------------------------
@@ -314,8 +354,7 @@ def test_colliding_titles_and_list_names_all_get_pages(hostile_site: Path) -> No
 def test_same_input_gives_byte_identical_pages_and_a_rerun_writes_nothing(
     hostile_site: Path, tmp_path: Path
 ) -> None:
-    lists = {path.name: path.read_bytes() for path in HOSTILE.glob("*.txt")}
-    again = copy_project(tmp_path / "again", lists=lists)
+    again = hostile_project(tmp_path / "again")
     run_cli(again, "build")
     assert _tree(again / "docs") == _tree(hostile_site / "docs")
     assert _tree(again / "lists") == _tree(hostile_site / "lists")

@@ -1,4 +1,5 @@
-"""scholarly: shared citation values, JSON-LD that cannot leave its <script>, Highwire tags.
+"""export.fields and export.metadata: shared citation values, JSON-LD that cannot leave its
+<script>, Highwire tags.
 
 The JSON-LD is embedded in an HTML page exactly as the paper template prints it and read back
 by two HTML parsers (html5lib, as browsers parse, and lxml): one script element, the same data,
@@ -14,7 +15,7 @@ from dataclasses import replace
 import pytest
 from bs4 import BeautifulSoup
 
-from generator.export import fields as scholarly
+from generator.export import fields, metadata
 from generator.models import Link
 from tests.test_exports import HOSTILE, make_paper
 
@@ -41,7 +42,7 @@ def page_with(script: str, meta: list[tuple[str, str]] = ()) -> str:
     ],
 )
 def test_clean_keeps_one_line_of_printable_text(value, cleaned):
-    assert scholarly.clean(value) == cleaned
+    assert fields.clean(value) == cleaned
 
 
 @pytest.mark.parametrize(
@@ -59,22 +60,7 @@ def test_clean_keeps_one_line_of_printable_text(value, cleaned):
     ],
 )
 def test_venue_kind(venue, kind):
-    assert scholarly.venue_kind(venue) == kind
-
-
-@pytest.mark.parametrize(
-    ("written", "bare"),
-    [
-        ("10.1000/xyz", "10.1000/xyz"),
-        ("https://doi.org/10.1000/xyz", "10.1000/xyz"),
-        ("http://dx.doi.org/10.1000/xyz", "10.1000/xyz"),
-        ("doi: 10.1000/xyz", "10.1000/xyz"),
-        ("DOI:10.1000/xyz", "10.1000/xyz"),
-        ("", ""),
-    ],
-)
-def test_doi_is_bare(written, bare):
-    assert scholarly.doi(make_paper(doi=written)) == bare
+    assert fields.venue_kind(venue) == kind
 
 
 @pytest.mark.parametrize(
@@ -92,12 +78,12 @@ def test_doi_is_bare(written, bare):
 )  # fmt: skip
 def test_pdf_url_only_when_known(url, links, pdf):
     paper = replace(make_paper(url=url), links=tuple(Link(u, "link") for u in links))
-    assert scholarly.pdf_url(paper) == pdf
+    assert fields.pdf_url(paper) == pdf
 
 
 def test_keywords_are_tags_then_new_source_keywords():
     paper = make_paper(keywords=("llm", "Interpretability", "interpretability", " "))
-    assert scholarly.keywords(paper) == ["sparse autoencoder", "LLM", "Interpretability"]
+    assert fields.keywords(paper) == ["sparse autoencoder", "LLM", "Interpretability"]
 
 
 # JSON-LD -----------------------------------------------------------------------------------
@@ -107,25 +93,25 @@ def test_keywords_are_tags_then_new_source_keywords():
 @pytest.mark.parametrize("hostile", HOSTILE)
 def test_json_ld_stays_inside_its_script(hostile, parser):
     paper = make_paper(title=hostile, authors=(hostile,), venue=hostile)
-    soup = BeautifulSoup(page_with(scholarly.json_ld(paper, site_url=SITE)), parser)
+    soup = BeautifulSoup(page_with(metadata.json_ld(paper, site_url=SITE)), parser)
     (script,) = soup.find_all("script")
-    assert json.loads(script.string) == scholarly.scholarly_article(paper, site_url=SITE)
-    assert json.loads(script.string)["name"] == scholarly.clean(hostile)
+    assert json.loads(script.string) == metadata.scholarly_article(paper, site_url=SITE)
+    assert json.loads(script.string)["name"] == fields.clean(hostile)
     assert [p["id"] for p in soup.body.find_all("p")] == ["after"]
     assert soup.body.get_text() == "after"
 
 
 def test_a_naive_embedding_would_break_out():
     """The check above has teeth: plain json.dumps lets `</script>` end the script."""
-    article = scholarly.scholarly_article(make_paper(title=HOSTILE[0]), site_url=SITE)
+    article = metadata.scholarly_article(make_paper(title=HOSTILE[0]), site_url=SITE)
     soup = BeautifulSoup(page_with(json.dumps(article)), "html5lib")
     assert len(soup.find_all("script")) > 1
 
 
 def test_json_ld_says_what_is_known():
-    paper = make_paper("p1", title="Sparse", authors=("Ann Smith", "Bob Jones"), year="2025-07",
-                       venue="ICML", doi="doi:10.1/x", url="https://x.org/p")  # fmt: skip
-    article = json.loads(scholarly.json_ld(paper, site_url=SITE))
+    paper = make_paper("p1", title="Sparse", authors=("Ann Smith", "Bob Jones"), year="2025",
+                       venue="ICML", doi="10.1/x", url="https://x.org/p")  # fmt: skip
+    article = json.loads(metadata.json_ld(paper, site_url=SITE))
     assert article["@type"] == "ScholarlyArticle"
     assert article["@id"] == article["url"] == SITE + "papers/slug-p1/"
     assert article["author"] == [{"@type": "Person", "name": "Ann Smith"},
@@ -139,7 +125,7 @@ def test_json_ld_says_what_is_known():
 
 
 def test_json_ld_invents_nothing():
-    article = json.loads(scholarly.json_ld(make_paper(), site_url=""))
+    article = json.loads(metadata.json_ld(make_paper(), site_url=""))
     assert set(article) == {"@context", "@type", "name", "headline", "abstract", "description",
                             "keywords", "about"}  # fmt: skip
 
@@ -150,7 +136,7 @@ def test_json_ld_invents_nothing():
 def test_highwire_tags_for_a_conference_paper():
     paper = make_paper("p1", title="Sparse", authors=("Ann Smith", "Bob Jones"), year="2025",
                        venue="ICML", doi="10.1/x", url="https://x.org/p.pdf")  # fmt: skip
-    assert scholarly.highwire(paper, site_url=SITE) == [
+    assert metadata.highwire(paper, site_url=SITE) == [
         ("citation_title", "Sparse"),
         ("citation_author", "Ann Smith"),
         ("citation_author", "Bob Jones"),
@@ -169,19 +155,19 @@ def test_highwire_tags_for_a_conference_paper():
     [("Journal of ML", "citation_journal_title"), ("ICML", "citation_conference_title")],
 )
 def test_highwire_venue_tag_follows_the_venue(venue, name):
-    pairs = scholarly.highwire(make_paper(venue=venue), site_url=SITE)
+    pairs = metadata.highwire(make_paper(venue=venue), site_url=SITE)
     assert (name, venue) in pairs
 
 
 def test_highwire_invents_nothing():
-    names = [name for name, _ in scholarly.highwire(make_paper(venue="arXiv"), site_url="")]
+    names = [name for name, _ in metadata.highwire(make_paper(venue="arXiv"), site_url="")]
     assert names == ["citation_title", "citation_keywords", "citation_keywords"]
 
 
 @pytest.mark.parametrize("hostile", HOSTILE)
 def test_highwire_values_survive_html_attributes(hostile):
-    pairs = scholarly.highwire(make_paper(title=hostile, authors=(hostile,)), site_url=SITE)
+    pairs = metadata.highwire(make_paper(title=hostile, authors=(hostile,)), site_url=SITE)
     soup = BeautifulSoup(page_with("{}", pairs), "html5lib")
     read = [(m["name"], m["content"]) for m in soup.head.find_all("meta")]
     assert read == pairs
-    assert ("citation_title", scholarly.clean(hostile)) in read
+    assert ("citation_title", fields.clean(hostile)) in read

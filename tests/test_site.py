@@ -1,4 +1,4 @@
-"""What every page needs of the collection (generator/site.py), on the shipped lists: the
+"""What every page needs of the collection (generator/render/site.py), on the shipped lists: the
 addresses the theme and the navigation ask for, cheaply, and each paper's entry and records."""
 
 from __future__ import annotations
@@ -7,11 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from generator import pipeline
+from generator import export, pipeline
 from generator.config import Settings
-from generator.export import formats as exports
 from generator.models import Collection
-from generator.render.site import Site
+from generator.render import Site, Theme
 from tests.conftest import copy_project
 
 
@@ -28,17 +27,16 @@ def collection(project: Path) -> Collection:
 def test_addresses_never_make_citation_records(
     project: Path, collection: Collection, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # The plugin asks for addresses twice per MkDocs build: at 5,000 papers, the records of
-    # every paper would cost about a second each time.
+    # The plugin asks for addresses for the navigation and every paper page's chips: the
+    # records of every paper at once would be made for nothing.
     def no_records(*args: object, **kwargs: object) -> None:
         raise AssertionError("citation records made for addresses")
 
-    monkeypatch.setattr(exports, "citer", no_records)
-    site = Site(collection, Settings.from_root(project))
-    urls = site.urls()
-    assert set(urls["tags"]) == set(site.shared_tags) and urls["topics"] and urls["lists"]
+    monkeypatch.setattr(export, "citer", no_records)
+    site = Theme(collection, Settings.from_root(project)).site
     assert all(site.tag_path(tag) for tag in site.tags)
-    assert site.topic_members()
+    assert all(site.list_path(rl.name) for rl in collection.lists)
+    assert all(site.topic_path(name) for name, ids in site.topic_members.items() if ids)
 
 
 def test_a_tag_of_one_paper_links_to_its_page(project: Path, collection: Collection) -> None:
@@ -59,4 +57,13 @@ def test_every_published_paper_has_records_and_an_entry(
     ids = [paper.id for paper in collection.papers]
     assert list(site.entries) == ids
     assert list(site.cited) == [p.id for p in collection.papers if not p.curation.hidden]
-    assert site.cited == exports.citations(collection, site_url=site.settings.site_url)
+    assert site.cited == export.citations(collection, site_url=site.settings.site_url)
+
+
+def test_listed_papers_link_from_the_listing_folder(project: Path, collection: Collection) -> None:
+    site = Site(collection, Settings.from_root(project))
+    first = collection.papers[0]
+    (line,) = site.listed([first.id], "topics")
+    assert f"](../papers/{first.slug}.md)" in line
+    (deeper,) = site.listed([first.id], "topics/alignment")
+    assert f"](../../papers/{first.slug}.md)" in deeper

@@ -1,18 +1,33 @@
-"""MkDocs hook for the plain build: the theme globals the readinglist plugin would have set.
+"""MkDocs hook for the plain build: what the readinglist plugin would have given each page.
 
-Loads `.bench-capture.json` (written by `capture.py` during the full build), so the plain
-build renders the paper template exactly as the full build does, without generating.
+Loads `.bench-pages.pickle` (written by `capture.py` during the full build): each page's
+title as the plugin escaped it and a paper page's context, so the plain build renders the
+paper template exactly as the full build does, without generating.
 """
 
 from __future__ import annotations
 
-import json
+import pickle
+from functools import cache
 from pathlib import Path
 
-CAPTURE = ".bench-capture.json"
+PAGES = ".bench-pages.pickle"
 
 
-def on_env(env, config, files):
-    path = Path(config.config_file_path).parent / CAPTURE
-    env.globals.update(json.loads(path.read_text(encoding="utf-8"))["globals"])
-    return env
+@cache
+def _captured(config_file: str) -> dict:
+    return pickle.loads((Path(config_file).parent / PAGES).read_bytes())  # our own capture
+
+
+def on_page_markdown(markdown, page, config, files):
+    title, _ = _captured(config.config_file_path).get(page.file.src_uri, (None, {}))
+    if title is not None:
+        page.meta["title"] = title
+    return markdown
+
+
+def on_page_context(context, page, config, nav):
+    _, captured = _captured(config.config_file_path).get(page.file.src_uri, (None, {}))
+    if captured.get("paper") is not None:
+        context.update(captured)
+    return context

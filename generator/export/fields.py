@@ -1,17 +1,17 @@
-"""What a paper is as citation metadata, and how its page says so to machines.
+"""The values every export shares: what a paper is as citation metadata.
 
-Owns the values every export shares (`clean` text, the citation key, year, DOI, venue kind,
-page URL) and the paper page's schema.org `ScholarlyArticle` JSON-LD and Highwire
-`citation_*` meta tags (read by Google Scholar, Zotero and other reference managers). Pure:
-returns strings and lists; the page template prints them. Authors, year and venue come only
-from a bibliographic source: nothing here invents metadata.
+Owns `clean` text (one line, printable), which papers are published, the page URL, the title
+and keywords as exports give them, the venue's kind, the unique citation keys, the plain
+summary and a known PDF address. Bibliographic fields are trusted as the reader left them
+(`bib.doi` a bare `10.x/y` or "", `bib.year` four digits or ""): nothing here cleans them
+again. Pure; authors, year and venue come only from a bibliographic source: nothing here
+invents metadata.
 """
 
 from __future__ import annotations
 
-import json
 import re
-from functools import lru_cache
+from collections.abc import Iterable, Iterator
 from urllib.parse import urlsplit
 
 from slugify import slugify
@@ -28,16 +28,10 @@ _STOPWORDS = frozenset("a an the on of in for to and with via from towards towar
 _SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})  # not family names: "King Jr."
 _JOURNAL = re.compile(r"journal|transactions|letters|magazine|review|\b(?:jmlr|tmlr|jair)\b", re.I)
 _PREPRINT = re.compile(r"arxiv|corr\b|biorxiv|medrxiv|preprint|ssrn", re.I)
-# Inside <script> only "</script" or "<!--" can end the JSON early; escaping <, > and & (and the
-# two separators old JavaScript parsers choke on) as JSON \u escapes leaves the data unchanged.
-_SCRIPT_ESCAPES = {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026",
-                   "\u2028": "\\u2028", "\u2029": "\\u2029"}  # fmt: skip
 
 
-@lru_cache(maxsize=1 << 16)
 def clean(value: str) -> str:
-    """One line of printable text: controls dropped, any run of whitespace one space.
-    Cached: each paper's title, abstract and tags are cleaned for every export format."""
+    """One line of printable text: controls dropped, any run of whitespace one space."""
     return " ".join(_CONTROL.sub("", value).split())
 
 
@@ -62,18 +56,6 @@ def page_url(site_url: str, slug: str) -> str:
 
 def title(paper: Paper) -> str:
     return clean(paper.title or paper.bib.title)
-
-
-def year(paper: Paper) -> str:
-    """The four-digit year the source gave, or "" (a full date keeps only its year)."""
-    found = re.search(r"\b\d{4}\b", paper.bib.year)
-    return found.group() if found else ""
-
-
-def doi(paper: Paper) -> str:
-    """The bare DOI (10.x/y), whatever prefix the source wrote it with."""
-    value = clean(paper.bib.doi)
-    return re.sub(r"^(?:https?://(?:dx\.)?doi\.org/|doi:\s*)", "", value, flags=re.I)
 
 
 def keywords(paper: Paper) -> list[str]:
@@ -119,7 +101,7 @@ def _base_key(paper: Paper) -> str:
         return f"paper-{paper.id}"
     words = slugify(title(paper), separator=" ").split()
     word = next((w for w in words if w not in _STOPWORDS), "")
-    return f"{family}{year(paper)}{word[:20]}"
+    return f"{family}{paper.bib.year}{word[:20]}"
 
 
 def _family(name: str) -> str:
@@ -132,14 +114,9 @@ def _family(name: str) -> str:
     return slugify(words[-1] if words else "", separator="", max_length=30)
 
 
-@lru_cache(maxsize=8192)
-def _plain(fragment: str) -> str:
-    return clean(markup.parse(fragment).text)
-
-
 def plain_summary(paper: Paper) -> str:
-    """The contribution sentence as plain text (parsed once per build, however many exports)."""
-    return _plain(paper.summary)
+    """The contribution sentence as plain text."""
+    return clean(markup.parse(paper.summary).text)
 
 
 def pdf_url(paper: Paper) -> str:
@@ -153,56 +130,7 @@ def pdf_url(paper: Paper) -> str:
     return ""
 
 
-# JSON-LD and Highwire ----------------------------------------------------------------------
-
-
-def json_ld(paper: Paper, *, site_url: str) -> str:
-    """schema.org ScholarlyArticle as JSON that is safe verbatim inside <script>...</script>."""
-    text = json.dumps(scholarly_article(paper, site_url=site_url), ensure_ascii=False)
-    return re.sub("[<>&\u2028\u2029]", lambda match: _SCRIPT_ESCAPES[match.group()], text)
-
-
-def scholarly_article(paper: Paper, *, site_url: str) -> dict:
-    # A relative @id would resolve against the page itself: no site URL, no @id.
-    url = page_url(site_url, paper.slug) if site_url else ""
-    known_doi = doi(paper)
-    same_as = [f"https://doi.org/{known_doi}" if known_doi else "", clean(paper.bib.url)]
-    article = {
-        "@context": "https://schema.org",
-        "@type": "ScholarlyArticle",
-        "@id": url,
-        "url": url,
-        "mainEntityOfPage": url,
-        "name": title(paper),
-        "headline": title(paper),
-        "abstract": paper.text,
-        "description": plain_summary(paper),
-        "author": [{"@type": "Person", "name": clean(a)} for a in paper.bib.authors if clean(a)],
-        "datePublished": year(paper),
-        "isPartOf": {"@type": "CreativeWork", "name": clean(paper.bib.venue)}
-        if clean(paper.bib.venue)
-        else None,
-        "identifier": {"@type": "PropertyValue", "propertyID": "DOI", "value": known_doi}
-        if known_doi
-        else None,
-        "sameAs": [link for link in same_as if link],
-        "keywords": keywords(paper),
-        "about": [{"@type": "Thing", "name": name} for name in paper.topic_names],
-    }
-    return {name: value for name, value in article.items() if value}
-
-
-def highwire(paper: Paper, *, site_url: str) -> list[tuple[str, str]]:
-    """Highwire Press `citation_*` (name, content) pairs, one per author and keyword."""
-    venue = {"journal": "citation_journal_title", "conference": "citation_conference_title"}
-    pairs = [
-        ("citation_title", title(paper)),
-        *(("citation_author", name) for name in paper.bib.authors),
-        ("citation_publication_date", year(paper)),
-        (venue.get(venue_kind(paper.bib.venue), ""), paper.bib.venue),
-        ("citation_doi", doi(paper)),
-        ("citation_abstract_html_url", page_url(site_url, paper.slug) if site_url else ""),
-        ("citation_pdf_url", pdf_url(paper)),
-        *(("citation_keywords", word) for word in keywords(paper)),
-    ]
-    return [(name, clean(value)) for name, value in pairs if name and clean(value)]
+def joined(separator: str, pieces: Iterable[str]) -> Iterator[str]:
+    """`separator.join(pieces)`, lazily, a piece at a time."""
+    for number, piece in enumerate(pieces):
+        yield separator + piece if number else piece

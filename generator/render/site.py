@@ -1,81 +1,62 @@
-"""What every generated page may need of the collection: the addresses of all pages and each
-paper's listing entry and citation records, made once per build, before any page. Pure.
+"""What every generated page may need of the collection: the addresses of all pages, the tags
+and topics with their papers, and each paper's listing entry and citation records. Pure.
+
+The addresses are cheap and made at once; the entries and records, a pass over every paper,
+are made on first use (`prepare`), so the theme's addresses and the navigation never pay for
+them. The paper kinds and their labels are `describe`'s; this is the one place that reads them.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
 from functools import cached_property
 from typing import NamedTuple
 
-from generator import markup, parallel
+from generator import export, parallel
 from generator.address.slugs import assign
 from generator.config import Settings
 from generator.describe.summaries import KIND_LABELS, KINDS
-from generator.export import formats as exports
 from generator.models import Collection, Paper
-from generator.render.templating import MARKDOWN, Md, relative
-
-LISTING_FOLDER = "topics"  # any folder one deep: topics/, lists/, tags/ and kinds/ link alike
-
-
-@dataclass(frozen=True)
-class Entry:
-    """What a listing shows of one paper."""
-
-    path: str  # the paper page, relative to docs/
-    title: Md  # escaped once here: a paper is listed on many pages
-    summary: Md
-    kind: Md
-    summary_text: str
+from generator.render.entries import Entry, entry_line, make_entry, paper_path
+from generator.render.templating import Md
 
 
 class _OfEachPaper(NamedTuple):
     """What every page may need of one paper, made once per build."""
 
-    cited: dict[str, exports.Citation]  # citation records of the published papers, by id
+    cited: dict[str, export.Citation]  # citation records of the published papers, by id
     entries: dict[str, Entry]  # listing entries, by id
-    lines: dict[str, Md]  # each entry's line in a listing one folder deep (most listings are)
 
 
 def _of_each_paper(collection: Collection, site_url: str) -> _OfEachPaper:
     """Citation records and listing entries, made in one pass over the papers on every core."""
-    records = exports.citer(collection, site_url=site_url)
+    records = export.citer(collection, site_url=site_url)
     papers = collection.papers
-    found = parallel.map_each(lambda paper: (records(paper), *_entry_and_line(paper)), papers)
-    cited, entries, lines = {}, {}, {}
-    for paper, (citation, entry, line) in zip(papers, found, strict=True):
+    found = parallel.map_each(lambda paper: (records(paper), _entry(paper)), papers)
+    cited, entries = {}, {}
+    for paper, (citation, entry) in zip(papers, found, strict=True):
         if citation is not None:  # published
             cited[paper.id] = citation
         entries[paper.id] = entry
-        lines[relative(entry.path, LISTING_FOLDER)] = line
-    return _OfEachPaper(cited, entries, lines)
+    return _OfEachPaper(cited, entries)
 
 
-def _entry_and_line(paper: Paper) -> tuple[Entry, Md]:
-    """The paper's entry, and its line in a listing in `LISTING_FOLDER`."""
-    summary = markup.parse(paper.summary)
-    title, kind = markup.escape_markdown(paper.title), KIND_LABELS[paper.kind]
-    path = paper_path(paper.slug)
-    entry = Entry(path, Md(title), Md(summary.markdown), Md(markup.escape_markdown(kind)),
-                  summary.text)  # fmt: skip
-    line = _entry_line(entry, relative(path, LISTING_FOLDER))
-    return entry, line
+def _entry(paper: Paper) -> Entry:
+    return make_entry(paper, kind_label(paper.kind))
 
 
-def paper_path(slug: str) -> str:
-    return f"papers/{slug}.md"
+def kind_label(kind: str) -> str:
+    """What a reader calls the kind of paper ("method" -> "Method")."""
+    return KIND_LABELS[kind]
 
 
-def _entry_line(entry: Entry, link: str) -> Md:
-    return Md(MARKDOWN.get_template("_entry.md.j2").render(e=entry, link=Md(link)).rstrip("\n"))
+def kinds() -> list[tuple[str, str]]:
+    """Every kind of paper and its label, in the order the site shows them."""
+    return [(kind, KIND_LABELS[kind]) for kind in KINDS]
 
 
 class Site:
-    """Addresses of every generated page, and each paper's listing entry and citation records.
-    The addresses are cheap; the entries and records, a pass over every paper on every core,
-    are made on first use (`prepare`), so the theme's addresses never pay for them."""
+    """Addresses of every generated page, and each paper's listing entry and citation records."""
 
     def __init__(self, collection: Collection, settings: Settings) -> None:
         self.collection = collection
@@ -95,13 +76,18 @@ class Site:
         return _of_each_paper(self.collection, self.settings.site_url)
 
     @property
-    def cited(self) -> dict[str, exports.Citation]:
+    def cited(self) -> dict[str, export.Citation]:
         """Paper id -> citation records, for every published paper."""
         return self._of_each_paper.cited
 
     @property
     def entries(self) -> dict[str, Entry]:
         return self._of_each_paper.entries
+
+    def listed(self, paper_ids: list[str], folder: str) -> list[Md]:
+        """The papers' lines in a listing in `folder`."""
+        entries = self.entries
+        return [entry_line(entries[paper_id], folder) for paper_id in paper_ids]
 
     @cached_property
     def tags(self) -> dict[str, list[str]]:
@@ -112,18 +98,9 @@ class Site:
                 by_tag[tag].append(paper.id)
         return {tag: by_tag[tag] for tag in sorted(by_tag, key=lambda t: (t.lower(), t))}
 
-    def entry_line(self, paper_id: str, folder: str) -> Md:
-        """The paper's entry in a listing in `folder`. A paper is listed on many pages, most
-        of them one folder deep, so each entry is made once per link to it."""
-        entry = self.entries[paper_id]
-        link = relative(entry.path, folder)
-        lines = self._of_each_paper.lines
-        line = lines.get(link)
-        if line is None:
-            line = lines[link] = _entry_line(entry, link)
-        return line
-
+    @cached_property
     def topic_members(self) -> dict[str, list[str]]:
+        """Topic name -> ids of its papers, topics in the taxonomy's order."""
         members: dict[str, list[str]] = {t.name: [] for t in self.collection.taxonomy.topics}
         for paper in self.collection.papers:
             for name in paper.topic_names:
@@ -151,12 +128,3 @@ class Site:
     @staticmethod
     def kind_path(kind: str) -> str:
         return f"kinds/{kind}.md"
-
-    def urls(self) -> dict[str, dict[str, str]]:
-        """Name -> page for the theme (the paper header links topics, lists, tags, kinds)."""
-        return {
-            "topics": {t.name: self.topic_path(t.name) for t in self.collection.taxonomy.topics},
-            "lists": {rl.name: self.list_path(rl.name) for rl in self.collection.lists},
-            "tags": {tag: self.tag_path(tag) for tag in self.shared_tags},
-            "kinds": {KIND_LABELS[k]: self.kind_path(k) for k in KINDS},
-        }

@@ -3,28 +3,28 @@
 Templates are Jinja2 files in `templates/`. Output is Markdown, so the escaping is Markdown's:
 every value a template prints is escaped by `finalize` unless it is `Md` (Markdown this
 package produced itself, from the markup module or from a URL it built). A template cannot
-forget to escape. Front matter is a dict dumped by python-frontmatter (through `yamldump`),
-never formatted by hand. Redirect pages are HTML and get HTML's escaping.
+forget to escape. Front matter is a dict of plain text dumped by python-frontmatter, never
+formatted by hand. Redirect pages are HTML and get HTML's escaping. Knows nothing of the
+collection: a page is handed what it lists (`page`'s `listed`).
 """
 
 from __future__ import annotations
 
 import posixpath
-from functools import lru_cache
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import frontmatter
 import jinja2
+import yaml
 
 from generator import markup
-from generator.render import yamldump
-
-if TYPE_CHECKING:
-    from generator.render.site import Site
 
 TEMPLATES = Path(__file__).parent / "templates"
-_FRONT_MATTER = yamldump.Handler()
+# Lines are never folded: a summary stays on one line of its page's front matter.
+_YAML_WIDTH = 4096
+
+EntryLines = Callable[[list[str], str], list["Md"]]  # (paper ids, folder) -> listing lines
 
 
 class Md(str):
@@ -39,6 +39,11 @@ def _finalize(value: object) -> str:
     return markup.escape_markdown(str(value))
 
 
+def counted(count: int, noun: str) -> str:
+    """`1 paper`, `2 papers`: the one pluraliser of every template."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
 MARKDOWN = jinja2.Environment(
     loader=jinja2.FileSystemLoader(TEMPLATES),
     undefined=jinja2.StrictUndefined,
@@ -49,6 +54,7 @@ MARKDOWN = jinja2.Environment(
     trim_blocks=True,
     lstrip_blocks=True,
 )
+MARKDOWN.filters["counted"] = counted
 
 
 HTML = jinja2.Environment(
@@ -58,16 +64,15 @@ HTML = jinja2.Environment(
 
 def compile_all() -> None:
     """Every template compiled here, once, before the workers that render the batches are
-    forked: each worker would otherwise compile them again (0.1 s each, in every pool)."""
+    forked: each worker would otherwise compile them again."""
     for environment, suffix in ((MARKDOWN, ".md.j2"), (HTML, ".html.j2")):
         for name in environment.list_templates():
             if name.endswith(suffix):
                 environment.get_template(name)
 
 
-@lru_cache(maxsize=1 << 16)
 def relative(target: str, base: str) -> str:
-    """`posixpath.relpath` for paths under docs/, without its os.getcwd() on every call."""
+    """`posixpath.relpath` for paths under docs/ (no os.getcwd(): these are not files)."""
     to, here = target.split("/"), base.split("/") if base else []
     common = 0
     while common < min(len(to) - 1, len(here)) and to[common] == here[common]:
@@ -75,7 +80,7 @@ def relative(target: str, base: str) -> str:
     return "/".join([".."] * (len(here) - common) + to[common:])
 
 
-def page(template: str, path: str, meta: dict, *, site: Site, **context: object) -> str:
+def page(template: str, path: str, meta: dict, *, listed: EntryLines, **context: object) -> str:
     """A generated page: `meta` as front matter, then the template's body, which may link
     with `href(path)` and list papers with `listed(ids)`."""
     folder = posixpath.dirname(path)
@@ -83,9 +88,16 @@ def page(template: str, path: str, meta: dict, *, site: Site, **context: object)
     def href(target: str) -> Md:
         return Md(relative(target, folder))
 
-    def listed(paper_ids: list[str]) -> list[Md]:  # one call per listing, not per paper
-        return [site.entry_line(paper_id, folder) for paper_id in paper_ids]
+    def listed_here(paper_ids: list[str]) -> list[Md]:  # one call per listing, not per paper
+        return listed(paper_ids, folder)
 
-    body = MARKDOWN.get_template(template).render(site=site, href=href, listed=listed, **context)
+    body = MARKDOWN.get_template(template).render(href=href, listed=listed_here, **context)
+    return with_front_matter(meta, body)
+
+
+def with_front_matter(meta: dict, body: str) -> str:
+    """`body` under `meta` as YAML front matter, keys in their given order."""
     post = frontmatter.Post(body, **meta)
-    return frontmatter.dumps(post, handler=_FRONT_MATTER, width=4096) + "\n"
+    dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # libyaml when PyYAML has it
+    text = frontmatter.dumps(post, Dumper=dumper, sort_keys=False, width=_YAML_WIDTH)
+    return text + "\n"

@@ -1,1 +1,27 @@
-"""search."""
+"""The search engine's integration: Pagefind behind Material's search box.
+
+Owns what Pagefind indexes, running it over the built site, the worker that answers
+Material's search box, and the advice on which engine suits a collection's size. Must not
+decide what pages say: it indexes the built site as it is. Material's own search needs
+nothing from here.
+"""
+
+from __future__ import annotations
+
+from generator.search.pagefind import (
+    WORKER,
+    advice,
+    build_pagefind,
+    check_installed,
+    exclude_from_material_index,
+    use_our_worker,
+)
+
+__all__ = [
+    "WORKER",
+    "advice",
+    "build_pagefind",
+    "check_installed",
+    "exclude_from_material_index",
+    "use_our_worker",
+]

@@ -127,7 +127,7 @@ def _paper(path: Path) -> PaperPage:
     meta = page.metadata
     return PaperPage(
         slug=path.stem,
-        title=html.unescape(meta["title"]),
+        title=meta["title"],
         topics=tuple(meta["topics"]),
         lists=tuple(meta["lists"]),
         tags=tuple(meta["tags"]),
@@ -147,7 +147,7 @@ def _listing(path: Path, section: str) -> ListingPage:
     slugs = re.findall(r"\(\.\./papers/([^/)]+)\.md\)", page.content)
     return ListingPage(
         path=f"{section}/{path.stem}/",
-        title=html.unescape(page.metadata.get("title", "")),
+        title=page.metadata.get("title", ""),
         paper_slugs=tuple(dict.fromkeys(slugs)),
         has_math="<math" in page.content,
     )

@@ -1,0 +1,42 @@
+"""A paper as a listing shows it: its entry (linked title, kind, summary) and the entry's
+line in a listing of a given folder. Pure."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator import markup
+from generator.models import Paper
+from generator.render.templating import MARKDOWN, Md, relative
+
+
+@dataclass(frozen=True)
+class Entry:
+    """What a listing shows of one paper."""
+
+    path: str  # the paper page, relative to docs/
+    title: Md  # escaped once here: a paper is listed on many pages
+    summary: Md
+    kind: Md
+    summary_text: str
+
+
+def paper_path(slug: str) -> str:
+    return f"papers/{slug}.md"
+
+
+def make_entry(paper: Paper, kind_label: str) -> Entry:
+    summary = markup.parse(paper.summary)
+    return Entry(
+        path=paper_path(paper.slug),
+        title=Md(markup.escape_markdown(paper.title)),
+        summary=Md(summary.markdown),
+        kind=Md(markup.escape_markdown(kind_label)),
+        summary_text=summary.text,
+    )
+
+
+def entry_line(entry: Entry, folder: str) -> Md:
+    """The entry in a listing in `folder`: two lines, linked title and kind, then summary."""
+    link = Md(relative(entry.path, folder))
+    return Md(MARKDOWN.get_template("_entry.md.j2").render(e=entry, link=link).rstrip("\n"))

@@ -1,0 +1,114 @@
+"""Listing pages: each topic, list, shared tag and kind, and the indexes of topics, lists and
+tags, split into pages of `page_size` papers. One function per kind of listing, each returning
+(path under docs/, text) pairs. Pure: no I/O but templates.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from functools import partial
+
+from generator import export
+from generator.models import ReadingList, Topic
+from generator.render.site import Site, kinds
+from generator.render.templating import page
+
+Pages = Iterable[tuple[str, str]]
+TAGS_PER_PAGE = 1000  # about 150 KB of HTML: the tags index stays small at any scale
+# Tag and kind pages only repeat the papers' own tags and kinds: kept out of search, where
+# they would crowd the papers themselves.
+_UNSEARCHED = {"search": {"exclude": True}}
+
+
+@dataclass(frozen=True)
+class Pager:
+    """Where one page of a split listing sits among its siblings."""
+
+    number: int
+    paths: tuple[str, ...]
+    start: int  # papers before this page (numbered lists continue across pages)
+    total: int
+
+    @property
+    def previous(self) -> str | None:
+        return self.paths[self.number - 2] if self.number > 1 else None
+
+    @property
+    def next(self) -> str | None:
+        return self.paths[self.number] if self.number < len(self.paths) else None
+
+
+def listing_batches(site: Site) -> list[Callable[[], Pages]]:
+    """Each listing as one batch of its pages."""
+    collection = site.collection
+    return [
+        partial(topics_index, site),
+        partial(lists_index, site),
+        *(partial(topic_pages, site, topic) for topic in collection.taxonomy.topics),
+        *(partial(list_pages, site, reading_list) for reading_list in collection.lists),
+        partial(tags_index, site),
+        *(partial(tag_pages, site, tag) for tag in site.shared_tags),
+        *(partial(kind_pages, site, kind, label) for kind, label in kinds()),
+    ]
+
+
+def topics_index(site: Site) -> Pages:
+    rows = [(t, site.topic_members[t.name]) for t in site.collection.taxonomy.topics]
+    path = "topics/index.md"
+    yield path, page("topics.md.j2", path, {"title": "Topics"}, listed=site.listed, site=site,
+                     topics=rows)  # fmt: skip
+
+
+def lists_index(site: Site) -> Pages:
+    path = "lists/index.md"
+    yield path, page("lists.md.j2", path, {"title": "Lists"}, listed=site.listed, site=site,
+                     lists=site.collection.lists)  # fmt: skip
+
+
+def topic_pages(site: Site, topic: Topic) -> Pages:
+    meta = {"title": topic.name, "summary": topic.description,
+            "feed": export.topic_feed_path(topic)}  # fmt: skip
+    ids = site.topic_members[topic.name]
+    return _split(site, "topic.md.j2", site.topic_path(topic.name), meta, ids, topic=topic)
+
+
+def list_pages(site: Site, reading_list: ReadingList) -> Pages:
+    meta, path = {"title": reading_list.name}, site.list_path(reading_list.name)
+    ids = list(reading_list.paper_ids)
+    return _split(site, "list.md.j2", path, meta, ids, reading_list=reading_list)
+
+
+def tags_index(site: Site) -> Pages:
+    # Shared tags first: a tag of one paper is a weaker path to other papers.
+    ordered = sorted(site.tags, key=lambda t: (len(site.tags[t]) < 2, t.lower(), t))
+    meta = {"title": "Tags"}
+    return _split(site, "tags.md.j2", "tags/index.md", meta, ordered, size=TAGS_PER_PAGE)
+
+
+def tag_pages(site: Site, tag: str) -> Pages:
+    meta = {"title": tag, **_UNSEARCHED}
+    return _split(site, "tag.md.j2", site.tag_path(tag), meta, site.shared_tags[tag], tag=tag)
+
+
+def kind_pages(site: Site, kind: str, label: str) -> Pages:
+    ids = [p.id for p in site.collection.papers if p.kind == kind]
+    meta = {"title": label, **_UNSEARCHED}
+    return _split(site, "kind.md.j2", site.kind_path(kind), meta, ids)
+
+
+def _split(
+    site: Site, template: str, path: str, meta: dict, ids: list[str], *, size: int = 0,
+    **context: object,
+) -> Iterator[tuple[str, str]]:  # fmt: skip
+    """A listing split into pages of `size` items (default: `page_size` papers): path, then
+    path/page-2.md, ... The template gets its page's items as `ids`."""
+    size = size or site.settings.page_size
+    chunks = [ids[start : start + size] for start in range(0, len(ids), size)] or [[]]
+    stem = path.removesuffix(".md")
+    paths = (path, *(f"{stem}/page-{n}.md" for n in range(2, len(chunks) + 1)))
+    for number, (chunk, here) in enumerate(zip(chunks, paths, strict=True), start=1):
+        pager = Pager(number, paths, start=(number - 1) * size, total=len(ids))
+        title = meta["title"] if number == 1 else f"{meta['title']} (page {number})"
+        yield here, page(template, here, {**meta, "title": title}, listed=site.listed,
+                         site=site, ids=chunk, pager=pager, **context)  # fmt: skip

@@ -1,0 +1,101 @@
+"""Pagefind behind Material's search box (`search_engine: pagefind`, README, Searching).
+
+Owns what Pagefind indexes (the settings below), running it over the built site, and the
+swap that makes Material's search box talk to our worker (`pagefind_worker.js`, beside this
+module) instead of its own. Material's own index is kept empty meanwhile: its search plugin
+skips pages excluded from it. Raises `ReadingListError`; the plugin reports it to MkDocs.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import logging
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import MutableMapping
+from importlib import resources
+from pathlib import Path
+
+from generator.errors import ReadingListError
+
+log = logging.getLogger(__name__)
+
+# What Pagefind indexes: the home page, papers, topics and lists (as Material's index does:
+# tags and kinds are left out). Within a page only the article, without what repeats other
+# pages (related papers, listing entries) or is not prose (buttons, citation, topic evidence).
+PAGEFIND_GLOB = "{index.html,papers/**/*.html,topics/**/*.html,lists/**/*.html}"
+PAGEFIND_ROOT = "article.md-content__inner"
+PAGEFIND_EXCLUDE = [
+    ".headerlink", ".md-content__button", ".rl-eyebrow", ".rl-buttons", ".rl-cite", ".rl-why",
+    ".rl-page--topic li", ".rl-page--list li",
+    ".rl-page--home li",
+]  # fmt: skip
+WORKER = "assets/javascripts/workers/readinglist-pagefind.js"
+ADVISED_ABOVE = 1000  # papers; measured in README, Searching
+_MATERIAL_WORKER = re.compile(
+    r'("search": ")([^"]*?)assets/javascripts/workers/search\.[0-9a-f]+\.min\.js"'
+)
+
+
+def check_installed() -> None:
+    if not importlib.util.find_spec("pagefind"):
+        message = "search_engine: pagefind needs Pagefind: pip install 'pagefind[bin]'"
+        raise ReadingListError(message)
+
+
+def advice(papers: int, *, engine: str) -> str:
+    """Which engine suits `papers` papers, when the one chosen does not ("" when it does)."""
+    if engine == "material" and papers > ADVISED_ABOVE:
+        return (
+            f"{papers} papers: Material's search loads its whole index before the first result "
+            "(seconds at this size); `search_engine: pagefind` answers within a second "
+            "(README, Searching)"
+        )
+    return ""
+
+
+def exclude_from_material_index(meta: MutableMapping[str, object]) -> None:
+    """Leave the page out of Material's index, which would only be parsed for nothing."""
+    meta["search"] = {"exclude": True}
+
+
+def use_our_worker(output: str, source_path: str) -> str:
+    """The built page, its search box pointed at our worker instead of Material's."""
+    output, count = _MATERIAL_WORKER.subn(rf'\g<1>\g<2>{WORKER}"', output, count=1)
+    if not count and 'id="__config"' in output:
+        raise ReadingListError(f"{source_path}: Material's search worker address not found")
+    return output
+
+
+def build_pagefind(site: Path) -> None:
+    """Index the built site with Pagefind (its own binary, from the pagefind[bin] wheel: no
+    network), put our worker beside Material's, and leave Material's search_index.json only
+    its settings: the box still fetches it, but needs no documents from it."""
+    command = [
+        sys.executable, "-m", "pagefind", "--site", str(site), "--glob", PAGEFIND_GLOB,
+        "--root-selector", PAGEFIND_ROOT, "--exclude-selectors", ", ".join(PAGEFIND_EXCLUDE),
+        "--force-language", "en", "--quiet",
+    ]  # fmt: skip
+    result = subprocess.run(command, capture_output=True, text=True)
+    if result.returncode != 0 or not (site / "pagefind" / "pagefind.js").is_file():
+        raise ReadingListError(f"pagefind failed ({result.returncode}): {result.stderr[-2000:]}")
+    _install_worker(site)
+    _empty_material_index(site)
+    log.info("pagefind: indexed %s", site)
+
+
+def _install_worker(site: Path) -> None:
+    worker = resources.files("generator.search") / "pagefind_worker.js"
+    (site / WORKER).parent.mkdir(parents=True, exist_ok=True)
+    with resources.as_file(worker) as source:
+        shutil.copyfile(source, site / WORKER)
+
+
+def _empty_material_index(site: Path) -> None:
+    index = site / "search" / "search_index.json"
+    if index.is_file():
+        settings = json.loads(index.read_text(encoding="utf-8")).get("config", {})
+        index.write_text(json.dumps({"config": settings, "docs": []}), encoding="utf-8")
