@@ -54,7 +54,9 @@ def classify(texts: list[str], taxonomy: Taxonomy) -> list[Paper]:
     papers = []
     for n, (text, paper_tags) in enumerate(zip(texts, found_tags, strict=True)):
         title = titles.derive_title(text)
-        matched = topics.assign_topics(taxonomy, text=text, title=title, tags=paper_tags)
+        matched = topics.assign_topics(
+            topics.KeywordIndex(taxonomy), text=text, title=title, tags=paper_tags
+        )
         papers.append(Paper(f"{n:012d}", text, text, text, ("list",), (), title, tags=paper_tags,
                             topics=matched))  # fmt: skip
     return papers

@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from generator.describe import acronyms, tags
+from generator.describe import acronyms, keyphrases, tags
 from generator.describe import words as wordclass
 from generator.describe.words import BREAK, GENERIC, MODIFIER, NAME, NOUN
 
@@ -75,13 +75,13 @@ def test_singular(plural: str, singular: str) -> None:
     ],
 )
 def test_candidates_leave_out_verbs_adverbs_citations_numbers(sentence: str, absent: str) -> None:
-    found = tags.candidates(sentence)
+    found = keyphrases.candidates(sentence)
     assert found, sentence
     assert not [phrase for phrase in found if absent in phrase.lower()]
 
 
 def test_candidates_are_head_final_noun_phrases() -> None:
-    found = tags.candidates("We fine-tune large language models with sparse reward signals.")
+    found = keyphrases.candidates("We fine-tune large language models with sparse reward signals.")
     assert {"large language model", "language model", "sparse reward signal"} <= set(found)
     assert "large language" not in found  # no phrase stops inside a compound
     assert "sparse" not in found  # a modifier alone is no tag

@@ -24,9 +24,6 @@ _FILLER = re.compile(
     r"(?:an?\s+)?(?:wide\s+|broad\s+)?(?:variety|range|number|host|set)\s+of)\s+",
     re.IGNORECASE,
 )
-_FILLER_WORDS = ("novel", "new", "simple", "effective", "proposed", "straightforward",
-                 "powerful", "first", "key", "various", "several", "variety", "range", "number",
-                 "host", "set")  # fmt: skip
 # Where a phrase may be cut: before a preposition or a conjunction.
 CUT_BEFORE = SMALL_WORDS | frozenset(
     """through between across under among against toward
@@ -34,7 +31,6 @@ CUT_BEFORE = SMALL_WORDS | frozenset(
 )
 _LEADING = re.compile(r"^(?:(?:a|an|the|our|this|these|two|its|their)\s+)+", re.IGNORECASE)
 _BACK_REFERENCE = re.compile(r"\s(?:for|in|of|to|on|with|under)\s+(?:this|these|such|those)\s.*")
-_DEMONSTRATIVES = ("this", "these", "such", "those")
 
 
 def first_word(phrase: str) -> str:
@@ -81,21 +77,8 @@ def noun_phrase(text: str) -> str:
 def clean(phrase: str) -> str:
     """No leading articles, no praise ("novel"), no back-references ("for this setting")."""
     phrase = _LEADING.sub("", phrase.strip())
-    if _may_hold(phrase, _FILLER_WORDS):
-        phrase = _FILLER.sub("", phrase)
-    if _may_hold(phrase, _DEMONSTRATIVES):
-        phrase = _BACK_REFERENCE.sub("", phrase)
+    phrase = _BACK_REFERENCE.sub("", _FILLER.sub("", phrase))
     return phrase.strip(" ,;:.\"'“”")
-
-
-def _may_hold(phrase: str, words: tuple[str, ...]) -> bool:
-    """Whether `phrase` may hold one of `words` (any case): a few substring tests are much
-    cheaper than a case-insensitive regex tried at every position. Outside ASCII, "ſ" or "K"
-    (Kelvin) match "s" or "k" in such a regex: there the answer is always yes."""
-    if not phrase.isascii():
-        return True
-    lower = phrase.lower()
-    return any(word in lower for word in words)
 
 
 def informative(phrase: str) -> bool:

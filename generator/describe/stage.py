@@ -31,7 +31,7 @@ def describe(papers: list[Paper], taxonomy: Taxonomy) -> list[Paper]:
     """Every paper with its title, summary, kind, tags and topics."""
     alone = parallel.map_each(_on_its_own, papers)
     reading = tags.read([paper.text for paper in papers], [found.acronyms for found in alone])
-    shared = (papers, [found.title for found in alone], reading, taxonomy)
+    shared = (papers, [found.title for found in alone], reading, topics.KeywordIndex(taxonomy))
     chosen = parallel.ordered_map(_tags_and_topics, shared, len(papers))
     return [
         replace(paper, title=found.title, title_source=found.title_source,
@@ -54,12 +54,12 @@ def _on_its_own(paper: Paper) -> _OnItsOwn:
 
 
 def _tags_and_topics(
-    shared: tuple[list[Paper], list[str], tags.Reading, Taxonomy], index: int
+    shared: tuple[list[Paper], list[str], tags.Reading, topics.KeywordIndex], index: int
 ) -> tuple[tuple[str, ...], tuple[TopicMatch, ...]]:
-    papers, titles_found, reading, taxonomy = shared
+    papers, titles_found, reading, keywords = shared
     paper_tags = tags.choose(reading, index)
     paper_topics = topics.assign_topics(
-        taxonomy, text=papers[index].text, title=titles_found[index], tags=paper_tags
+        keywords, text=papers[index].text, title=titles_found[index], tags=paper_tags
     )
     return paper_tags, paper_topics
 

@@ -202,8 +202,8 @@ def classify(abstract: str) -> str:
     kinds = [_object_kind(obj) for obj in objects]  # in order: "benchmark", "study", "artefact"
     if next((kind for kind in kinds if kind != "study"), "") == "benchmark":
         return "benchmark"
-    theory = _count_cues(lower, _THEORY_CUES)
-    experiments = _count_cues(lower, _EXPERIMENT_CUES) if theory >= 4 else -1  # -1: not counted
+    theory = _count_cues(lower, _THEORY)
+    experiments = _count_cues(lower, _EXPERIMENT) if theory >= 4 else -1  # -1: not counted
     if theory >= 4 and theory >= 2 * experiments:
         return "theory"
     if "study" in kinds and "artefact" not in kinds:
@@ -212,29 +212,15 @@ def classify(abstract: str) -> str:
         if not theory:
             return "empirical"
         if experiments < 0:
-            experiments = _count_cues(lower, _EXPERIMENT_CUES)
+            experiments = _count_cues(lower, _EXPERIMENT)
         if experiments >= theory:
             return "empirical"
     return "method"
 
 
-def _count_cues(lower: str, cues: tuple[tuple[str, tuple[str, ...]], ...]) -> int:
-    """Occurrences of every cue, each counted on its own. Cues are grouped under a substring
-    they all contain: one scan for the group's gate skips the whole group in most abstracts."""
-    total = 0
-    for gate, group in cues:
-        if not gate or gate in lower:
-            for cue in group:
-                total += lower.count(cue)
-    return total
-
-
-def _gated(cues: tuple[str, ...], *gates: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """`cues` grouped under the first of `gates` each contains; the others under "" (always)."""
-    groups: dict[str, list[str]] = {gate: [] for gate in (*gates, "")}
-    for cue in cues:
-        groups[next((gate for gate in gates if gate in cue), "")].append(cue)
-    return tuple((gate, tuple(group)) for gate, group in groups.items() if group)
+def _count_cues(lower: str, cues: tuple[str, ...]) -> int:
+    """Occurrences of every cue, each counted on its own."""
+    return sum(lower.count(cue) for cue in cues)
 
 
 def _object_kind(obj: str) -> str:
@@ -255,8 +241,6 @@ _THEORY = (
 )
 _EXPERIMENT = ("experiment", "empirical", "benchmark", "dataset", "state-of-the-art",
                "outperform", "accuracy", "real-world", "we evaluate", "simulation")  # fmt: skip
-_THEORY_CUES = _gated(_THEORY, "theor", "approximation ", "polynomial", "hard")
-_EXPERIMENT_CUES = _gated(_EXPERIMENT)
 _STUDY = re.compile(
     r"(?:an? |the |our )?(?:[\w-]+ ){0,3}(?:study|studies|analysis|analyses|evaluation|"
     r"investigation|comparison|examination|survey|audit|assessment|measurement)\b"
