@@ -62,10 +62,11 @@ def _run(command: list[str]) -> None:
 
 
 def _print_timing(seeds: Path) -> None:
-    """Time title, summary and kind per abstract as the pipeline calls them (each abstract a
-    fresh string, so no cache helps across papers); best of five rounds of CPU time. Prints a
-    reference loop too: on a busy machine every number grows alike."""
-    from generator.describe import summaries, titles
+    """Time the analysis, title, summary and kind per abstract as the pipeline calls them;
+    best of five rounds of CPU time. Prints a reference loop too: on a busy machine every
+    number grows alike."""
+    from generator.describe import kinds, summaries, titles
+    from generator.describe.abstracts import analyse
 
     abstracts = []
     for path in sorted(seeds.glob("*.txt")):
@@ -76,14 +77,15 @@ def _print_timing(seeds: Path) -> None:
         _clear_caches(sys.modules["generator"])  # every paper is new to a real build
         start = time.process_time()
         for abstract in abstracts:
-            titles.derive_title(abstract)
-            summaries.summarize(abstract)
-            summaries.classify(abstract)
+            parts = analyse(abstract)
+            titles.derive_title(parts)
+            summaries.summarize(parts)
+            kinds.classify(parts)
         rounds.append((time.process_time() - start) / max(len(abstracts), 1) * 1000)
     reference = min(timeit.repeat("sum(range(1000))", number=2000, repeat=5)) / 2000 * 1e6
     print(
         f"timing: {len(abstracts)} abstracts, {min(rounds[1:]):.3f} ms per paper "
-        f"(title+summary+kind, CPU time); reference sum(range(1000)) = {reference:.1f} us"
+        f"(analysis+title+summary+kind, CPU time); reference sum(range(1000)) = {reference:.1f} us"
     )
 
 

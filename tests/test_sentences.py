@@ -4,14 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from generator.describe.sentences import (
-    analyse,
-    base_form,
-    first_clause,
-    gerund,
-    plain_text,
-    split_sentences,
-)
+from generator.describe.abstracts import analyse
+from generator.describe.grammar import base_form, first_clause, gerund
+from generator.describe.sentences import plain_text, split_sentences
 from generator.markup.parser import parse
 
 

@@ -11,6 +11,7 @@ import pytest
 from generator import markup
 from generator.config import load_taxonomy
 from generator.describe import tags, titles, topics
+from generator.describe.abstracts import analyse
 from generator.models import Taxonomy, Topic, TopicMatch
 from generator.read import plain as reader
 
@@ -159,7 +160,7 @@ def _seed_papers() -> list[tuple[str, str]]:
     for path in sorted((REPO / "lists").glob("*.txt")):
         for abstract in reader.read_list(path).abstracts:
             text = markup.parse(abstract.text).text
-            out[text] = (titles.derive_title(abstract.text), text)
+            out[text] = (titles.derive_title(analyse(abstract.text)), text)
     return list(out.values())
 
 

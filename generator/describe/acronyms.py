@@ -8,9 +8,6 @@ that only use "DPO" get the same tag as the paper that defines it.
 from __future__ import annotations
 
 import re
-from collections import Counter, defaultdict
-from functools import cache
-from typing import NamedTuple
 
 from generator.describe.words import BREAK, MODIFIER, STOPWORDS, singular, word_class
 
@@ -82,99 +79,59 @@ def _normalise_long_form(words: list[str]) -> str | None:
     return " ".join(spelled)
 
 
-_ByEnds = dict[str, dict[str, list[tuple[str, str]]]]
+_TOKEN = r"(?:[A-Za-z][a-z]*[A-Z][\w+-]*|[A-Z][A-Z0-9][\w+-]*|[A-Za-z][a-z]*-?\d[\w.-]*)"
+_NAME_BEFORE = re.compile(rf"({_TOKEN})\s*$")
+_DEFINITION = re.compile(r"\(([A-Za-z][\w+-]*[A-Z][\w+-]*)\)")
+_REVERSE_DEFINITION = re.compile(r"\(([A-Z][^()]{4,120})\)")
 
 
-class CollectionAcronyms(NamedTuple):
-    long_forms: dict[str, str]  # acronym -> the collection's long form for it
-    by_ends: _ByEnds  # those long forms found by first and last word (`_index_by_ends`)
+def expansions(sentences: tuple[str, ...]) -> dict[str, str]:
+    """Acronyms the abstract defines, with their long forms: "Long Form (LF)", "LF (Long Form)"."""
+    found: dict[str, str] = {}
+    for sentence in sentences:
+        if "(" not in sentence:
+            continue
+        for match in _DEFINITION.finditer(sentence):
+            long = long_form(sentence[: match.start()], match.group(1))
+            if long:
+                found.setdefault(match.group(1), long)
+        for match in _REVERSE_DEFINITION.finditer(sentence):
+            short = _NAME_BEFORE.search(sentence, max(0, match.start() - 40), match.start())
+            long = match.group(1).strip()
+            if short and long_form(long, short.group(1)) == long:
+                found.setdefault(short.group(1), long)
+    return found
 
 
-def collection_acronyms(defined: list[dict[str, str]]) -> CollectionAcronyms:
-    """The acronyms the papers define (`extract_acronyms` of each), each with its most common
-    long form."""
-    votes: dict[str, Counter[str]] = defaultdict(Counter)
-    for definitions in defined:
-        for acronym, long_form in definitions.items():
-            votes[acronym][long_form] += 1
-    long_forms = {acronym: min(c, key=lambda lf: (-c[lf], lf)) for acronym, c in votes.items()}
-    return CollectionAcronyms(long_forms, _index_by_ends(long_forms))
+def long_form(before: str, short: str) -> str:
+    """The words before `(short)` that `short` abbreviates (Schwartz & Hearst, 2003), or ""."""
+    letters = _letters(short)
+    before = _PUNCTUATION.split(before[-200:])[-1]
+    words = before.split()[-min(len(letters) + 5, len(letters) * 2) :]
+    if not letters or not any(w[0].lower() == letters[0] for w in words):
+        return ""  # the first letter must start a word: most parentheses end here
+    original = " ".join(words)
+    text = original.lower()
+    if len(text) != len(original):
+        return ""
+    position = len(text)
+    for letter in reversed(letters[1:]):  # right to left, each letter anywhere in a word
+        position = text.rfind(letter, 0, position)
+        if position < 0:
+            return ""
+    while True:  # the first letter must start a word
+        position = text.rfind(letters[0], 0, position)
+        if position <= 0 or not text[position - 1].isalnum():
+            break
+    if position < 0:
+        return ""
+    start = text.rfind(" ", 0, position + 1) + 1
+    return original[start:] if len(text[start:].split()) > 1 or "-" in text[start:] else ""
 
 
-def _index_by_ends(long_forms: dict[str, str]) -> _ByEnds:
-    """first word -> last word (singular) -> (acronym, long form in lower case): a paper lacking
-    either word never says the long form. Nested, so a paper's look-ups do not grow with the
-    collection: common first words ("deep", "large") start hundreds of long forms in a big one."""
-    index: _ByEnds = {}
-    for acronym, long_form in sorted(long_forms.items()):
-        words = long_form.split()
-        ends = index.setdefault(words[0], {})
-        ends.setdefault(singular(words[-1]), []).append((acronym, long_form.lower()))
-    return index
+def _letters(short: str) -> tuple[str, ...]:
+    """The letters and digits an acronym abbreviates, lowercase: "LLMs" -> l, l, m."""
+    return tuple(c.lower() for c in short.rstrip("s") if c.isalnum())
 
 
-def join_acronyms(
-    text: str,
-    phrases: dict[str, int],
-    words: dict[str, int],
-    own: dict[str, str],
-    known: CollectionAcronyms,
-) -> dict[str, int]:
-    """A paper's phrase counts (changed in place) with each acronym it uses and the acronym's
-    long form counted as one tag. `words` counts the paper's words as phrase heads spell them,
-    `own` holds the acronyms the paper defines."""
-    lowered = text.lower()
-    used = _acronyms_used(lowered, words, own, known)
-    long_forms = {a: _long_form_for(a, known.long_forms[a], own.get(a)) for a in sorted(used)}
-    return _counted_as_one(lowered, phrases, words, long_forms)
-
-
-def _acronyms_used(
-    lowered: str, words: dict[str, int], own: dict[str, str], known: CollectionAcronyms
-) -> set[str]:
-    """Acronyms a paper may say: as such, or as the long form. That needs the long form's first
-    and last word (intersecting dict key views walks the smaller side, in C), and its text:
-    a long form the paper never writes joins nothing (`_counted_as_one`), unless the paper
-    defines the acronym as something else."""
-    used = words.keys() & known.long_forms.keys()
-    for first in words.keys() & known.by_ends.keys():
-        ends = known.by_ends[first]
-        for last in ends.keys() & words.keys():
-            used.update(a for a, long_form in ends[last] if long_form in lowered or a in own)
-    return used
-
-
-def _long_form_for(acronym: str, usual: str, own: str | None) -> str:
-    """The collection's long form, unless this paper defines the acronym as something else:
-    "with human feedback" is still RLHF's "from human feedback"; "stacked autoencoder" is no
-    "sparse autoencoder"."""
-    if own is None:
-        return usual
-    usual_words = set(usual.lower().split())
-    return own if len(usual_words & set(own.lower().split())) * 2 < len(usual_words) else usual
-
-
-def _counted_as_one(
-    lowered: str, phrases: dict[str, int], words: dict[str, int], long_forms: dict[str, str]
-) -> dict[str, int]:
-    """Acronym and long form counted as one tag, replacing the phrases inside the long form."""
-    for acronym, long_form in long_forms.items():
-        said = lowered.count(long_form.lower())
-        if not said and len(acronym) < 3:
-            continue  # "SD" alone may be another paper's acronym; long ones rarely clash
-        hits = words.get(acronym, 0) + said
-        if hits:
-            phrases.pop(acronym, None)
-            for part in _subphrases(long_form):
-                phrases.pop(part, None)
-            joined = f"{long_form} ({acronym})"
-            phrases[joined] = phrases.get(joined, 0) + hits
-    return phrases
-
-
-@cache  # a collection's long forms are few, and each paper using one asks again
-def _subphrases(phrase: str) -> tuple[str, ...]:
-    words = phrase.split()
-    return tuple(
-        " ".join(words[i:j]) for i in range(len(words)) for j in range(i + 1, len(words) + 1)
-    )
+_PUNCTUATION = re.compile(r"[()\[\],;:]")

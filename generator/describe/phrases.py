@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from generator.describe.sentences import DETERMINERS, SMALL_WORDS, base_form, first_clause, gerund
+from generator.describe.grammar import DETERMINERS, SMALL_WORDS, base_form, first_clause, gerund
 
 MAX_WORDS = 12
 GENERIC_HEADS = frozenset(

@@ -11,8 +11,6 @@ whole text starts with a literal or is guarded by a substring test: this runs on
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from functools import lru_cache
 from html import unescape
 
 from generator.markup.mathml import math_to_text
@@ -59,29 +57,7 @@ _URL = re.compile(r" ?(?:https?://|www\.)\S+")
 _TRIGGERS = tuple(dict.fromkeys(trigger for trigger, _, _ in _PLAIN_RULES))  # each tested once
 
 
-@dataclass(frozen=True)
-class Abstract:
-    """One abstract, split once: source sentences, their plain text, and its lowercase."""
-
-    sources: tuple[str, ...]
-    plain: tuple[str, ...]  # without URLs: a link is never part of what a sentence says
-    lower: tuple[str, ...]  # same length as `plain`, so offsets carry over
-    text: str  # all of `lower`, for quick "is this word anywhere" tests
-
-
-@lru_cache(maxsize=64)
-def analyse(source: str) -> Abstract:
-    """Split `source` (title, summary and kind of one paper all read the same split)."""
-    sources = tuple(split_sentences(source)) or (source,)
-    present = {trigger for trigger in _TRIGGERS if trigger in source}  # short literal scans
-    rules = [rule for rule in _PLAIN_RULES if rule[0] in present]
-    has_url = "://" in source or "www." in source
-    plain = tuple(_plain_sentence(sentence, rules, has_url) for sentence in sources)
-    lower = tuple(_lower(sentence) for sentence in plain)
-    return Abstract(sources, plain, lower, " ".join(lower))
-
-
-def _plain_sentence(sentence: str, rules: list, has_url: bool) -> str:
+def plain_sentence(sentence: str, rules: list, has_url: bool) -> str:
     if rules:
         text = plain_text(sentence, rules)
     elif "  " in sentence or "\n" in sentence or "\t" in sentence:
@@ -93,7 +69,8 @@ def _plain_sentence(sentence: str, rules: list, has_url: bool) -> str:
     return text
 
 
-def _lower(text: str) -> str:
+def lowercase(text: str) -> str:
+    """`text` in lower case, as long as `text`: offsets into one are offsets into the other."""
     lower = text.lower()
     return lower if len(lower) == len(text) else "".join(c if len(c.lower()) > 1 else c.lower()
                                                         for c in text)  # fmt: skip
@@ -134,81 +111,8 @@ def plain_text(source: str, rules: list | tuple = _PLAIN_RULES) -> str:
     return " ".join(text.split())
 
 
-# --- Light grammar of one sentence: where a clause ends, verb forms. ---
-
-# Words titles keep in lowercase, and after which a phrase cannot end.
-SMALL_WORDS = frozenset(
-    """a an and as at but by for from in into nor of on onto or over per the
-    to via vs with within without upon versus than""".split()
-)
-DETERMINERS = frozenset("a an the this these that those its their our his her each every all any "
-                        "such".split())  # fmt: skip
-_CLAUSE_BREAK = re.compile(
-    r"[,;:!?—]|\.(?:\s|$)"  # each branch starts with a definite character; one \s for all
-    r"|\s(?:[—–]|-\s"  # the branches after a space, so a space is tried once, not five times
-    r"|(?:that|which|where|whereby|whose|who|while|when|whereas|thereby|because|since|"
-    r"so that|such that|due to|allowing|enabling|yielding|resulting|leading|making|"
-    r"as well as|rather than|instead of|along with|in order to|based on)\b"
-    r"|by (?=\w+ing\b)"
-    r"|and (?:then )?(?:show|demonstrate|prove|find|evaluate|validate|achieve|apply|use|"
-    r"propose|introduce|provide|derive|establish|analy[sz]e|conduct|release)s?\b)"
-)
-_INFINITIVE = re.compile(r" to ([a-z][\w-]*)")
-_VERB_SUFFIX = ("ize", "ise", "ify", "ate", "yse", "yze")
-_VERBS = frozenset(
-    "address improve enable reduce capture learn support ensure achieve provide predict detect "
-    "generate identify understand study measure mitigate find make help train build guide select "
-    "control disguise solve handle extract leverage align encode decode perform obtain preserve "
-    "prevent remove reflect produce compute fit recover maintain avoid explain model answer "
-    "assess test compare bridge close overcome tackle deal cope allow discover infer retrieve "
-    "rank map transfer steer edit attack defend protect verify sample search explore adapt scale "
-    "serve store cache schedule accelerate speed boost enhance strengthen exploit mimic imitate "
-    "simulate synthesize derive design reach match fill yield balance combine".split()
-)
-_DOUBLED = frozenset("embed transfer refer control compel omit submit permit admit forget begin "
-                     "occur prefer program".split())  # fmt: skip
-
-
-@lru_cache(maxsize=512)  # titles cut the same fragment several ways
-def first_clause(text: str, *, infinitive: bool = True) -> str:
-    """`text` up to where its first clause ends: punctuation, a relative pronoun, `to` + verb
-    (unless `infinitive` is false: "robustness to rotated inputs" may be no infinitive)."""
-    match = _CLAUSE_BREAK.search(text, 1)
-    end = match.start() if match else len(text)
-    if infinitive and " to " in text[:end]:
-        for to_verb in _INFINITIVE.finditer(text, 0, end):
-            if is_verb(to_verb.group(1), text[to_verb.end() : to_verb.end() + 30]):
-                return text[: to_verb.start()]
-    return text[:end].rstrip()
-
-
-def is_verb(word: str, rest: str = "") -> bool:
-    """Whether `word` (after `to`) reads as a verb, judged by its form and the next word."""
-    following = rest.split(maxsplit=1)[0].lower() if rest.strip() else ""
-    return word in _VERBS or word.endswith(_VERB_SUFFIX) or following in DETERMINERS
-
-
-def base_form(verb: str) -> str:
-    """`optimizes` -> `optimize`, `applies` -> `apply`, `matches` -> `match`."""
-    if verb.endswith("ies") and len(verb) > 4:
-        return verb[:-3] + "y"
-    if verb.endswith(("sses", "shes", "ches", "xes", "zzes")):
-        return verb[:-2]
-    if verb.endswith("s") and not verb.endswith(("ss", "us", "is")):  # "focus", "this"
-        return verb[:-1]
-    return verb
-
-
-def gerund(verb: str) -> str:
-    """`optimize` -> `optimizing`, `map` -> `mapping`, `learn` -> `learning`."""
-    if verb.endswith("ie"):
-        return verb[:-2] + "ying"
-    if verb.endswith("e") and not verb.endswith(("ee", "ye", "oe")):
-        return verb[:-1] + "ing"
-    short_cvc = _SHORT_CVC.fullmatch(verb) is not None
-    if short_cvc or verb in _DOUBLED:
-        return verb + verb[-1] + "ing"
-    return verb + "ing"
-
-
-_SHORT_CVC = re.compile(r"[^aeiou]*[aeiou][^aeiouwxy]")  # "map", "fit": double the consonant
+def plain_sentences(source: str, sources: tuple[str, ...]) -> tuple[str, ...]:
+    present = {trigger for trigger in _TRIGGERS if trigger in source}
+    rules = [rule for rule in _PLAIN_RULES if rule[0] in present]
+    has_url = "://" in source or "www." in source
+    return tuple(plain_sentence(sentence, rules, has_url) for sentence in sources)

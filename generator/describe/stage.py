@@ -12,8 +12,11 @@ from dataclasses import replace
 from typing import NamedTuple
 
 from generator import parallel
-from generator.describe import summaries, tags, titles, topics
+from generator.describe import tags, titles, topics
+from generator.describe.abstracts import analyse
 from generator.describe.acronyms import extract_acronyms
+from generator.describe.kinds import classify
+from generator.describe.summaries import summarize
 from generator.models import Paper, Taxonomy, TopicMatch
 
 
@@ -41,15 +44,12 @@ def describe(papers: list[Paper], taxonomy: Taxonomy) -> list[Paper]:
 
 
 def _on_its_own(paper: Paper) -> _OnItsOwn:
+    abstract = analyse(paper.abstract)
     title, source = (paper.bib.title, "source") if paper.bib.title else (
-        titles.derive_title(paper.abstract), "derived"
+        titles.derive_title(abstract), "derived"
     )  # fmt: skip
     return _OnItsOwn(
-        title,
-        source,
-        summaries.summarize(paper.abstract),
-        summaries.classify(paper.abstract),
-        extract_acronyms(paper.text),
+        title, source, summarize(abstract), classify(abstract), extract_acronyms(paper.text)
     )
 
 

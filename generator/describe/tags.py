@@ -14,16 +14,13 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter, defaultdict
+from collections.abc import Iterable
 from itertools import chain
 from typing import NamedTuple
 
 from generator import parallel
-from generator.describe.acronyms import (
-    CollectionAcronyms,
-    collection_acronyms,
-    extract_acronyms,
-    join_acronyms,
-)
+from generator.describe.acronym_tags import CollectionAcronyms, collection_acronyms, join_acronyms
+from generator.describe.acronyms import extract_acronyms
 from generator.describe.keyphrases import read_text
 from generator.describe.words import GENERIC_WORDS, NAME, word_class
 
@@ -133,7 +130,9 @@ def _ranked(
     weighted = []
     for key, count in doc.items():
         tag, idf, specificity, parts = keys[key]
-        centrality = sum(math.log(1 + min(words.get(part, 0), MAX_COUNT)) for part in parts)
+        centrality = 0.0
+        for part in parts:
+            centrality += math.log(1 + min(words.get(part, 0), MAX_COUNT))
         weight = (1 + math.log(min(count, MAX_COUNT))) * idf * specificity
         weighted.append((-weight * (1 + centrality / len(parts)), tag, count))
     return sorted(weighted)
@@ -142,36 +141,32 @@ def _ranked(
 def _choose(ranked: list[tuple[float, str, int]]) -> tuple[str, ...]:
     """Best first, no tag inside another; a second pass relaxes the rules to reach MIN_TAGS."""
     floor = -ranked[0][0] * RELATIVE_FLOOR if ranked else 0.0
-    chosen: list[str] = []
+    chosen: dict[str, str] = {}  # tag -> its words, as `_bare` spells them
     for strict in (True, False):
         for negative, tag, count in ranked:
             if len(chosen) >= MAX_TAGS or (len(chosen) >= MIN_TAGS and -negative < floor):
                 break
-            if tag not in chosen and _fits(tag, count, chosen, strict=strict):
-                chosen.append(tag)
+            if tag not in chosen and _fits(tag, count, chosen.values(), strict=strict):
+                chosen[tag] = _bare(tag)
         if len(chosen) >= MIN_TAGS:
             break
     return tuple(chosen)
 
 
-def _fits(tag: str, count: int, chosen: list[str], *, strict: bool) -> bool:
-    """A spelling pages can show, inside no chosen tag and holding none, and if one word long,
-    a word that names something."""
+def _fits(tag: str, count: int, chosen: Iterable[str], *, strict: bool) -> bool:
+    """A spelling pages can show, inside no chosen tag and holding none (word-wise: "DPO" is
+    inside "direct preference optimization (DPO)"), and if one word long, a word that names
+    something."""
     if not _SAFE.fullmatch(tag) or len(tag) > 80:
         return False
-    if any(_overlap(tag, other) for other in chosen):
+    words = _bare(tag)
+    if any(other in words or words in other for other in chosen):
         return False
     return " " in tag or _good_single(tag, count, strict=strict)
 
 
-def _overlap(tag: str, other: str) -> bool:
-    """Word-wise containment either way; "DPO" is inside "direct preference optimization
-    (DPO)"."""
-    words, other_words = _bare(tag), _bare(other)
-    return other_words in words or words in other_words
-
-
 def _bare(tag: str) -> str:
+    """A tag's words in lower case, without brackets, between spaces."""
     return f" {tag.lower().replace('(', '').replace(')', '')} "
 
 

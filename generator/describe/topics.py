@@ -11,6 +11,7 @@ Matching works on word tokens, so each text is read once whatever the taxonomy's
 
 from __future__ import annotations
 
+import bisect
 import math
 import re
 from collections import Counter, defaultdict
@@ -75,16 +76,11 @@ class KeywordIndex:
             for spelling, text in keywords.items()
             if spelling[0]
         ]
-        self._words: dict[str, list[_Keyword]] = defaultdict(list)  # one word, by the word
-        self._prefixes: list[_Keyword] = []  # one word and a prefix: "optimi*"
-        self._phrases: dict[str, list[_Keyword]] = defaultdict(list)  # by first word
+        self._prefixes = [kw for kw in self.keywords if kw.prefix and len(kw.tokens) == 1]
+        self._by_first: dict[str, list[_Keyword]] = defaultdict(list)  # all others
         for keyword in self.keywords:
-            if len(keyword.tokens) > 1:
-                self._phrases[keyword.tokens[0]].append(keyword)
-            elif keyword.prefix:
-                self._prefixes.append(keyword)
-            else:
-                self._words[keyword.tokens[0]].append(keyword)
+            if keyword not in self._prefixes:
+                self._by_first[keyword.tokens[0]].append(keyword)
         self._inside = {phrase: self._words_inside(phrase) for phrase in self.keywords}
 
     def _words_inside(self, phrase: _Keyword) -> list[_Keyword]:
@@ -103,18 +99,36 @@ class KeywordIndex:
     def hits(self, words: list[str]) -> dict[_Keyword, int]:
         """How often each keyword occurs in a token list."""
         counts = Counter(words)
-        found = {kw: count for word, count in counts.items() for kw in self._words.get(word, ())}
-        # A prefix or phrase is found in the tokens joined by spaces: " optimi" counts the
-        # tokens "optimi*" begins.
+        found = _prefix_counts(self._prefixes, counts)
+        opened = [
+            kw for word in counts.keys() & self._by_first.keys() for kw in self._by_first[word]
+        ]
+        found.update((kw, counts[kw.tokens[0]]) for kw in opened if len(kw.tokens) == 1)
+        phrases = [keyword for keyword in opened if len(keyword.tokens) > 1]
         joined = f" {' '.join(words)} "
-        phrases = [phrase for word in counts for phrase in self._phrases.get(word, ())]
-        for keyword in self._prefixes + phrases:
-            found[keyword] = keyword.count_in(joined)
+        for phrase in phrases:
+            found[phrase] = phrase.count_in(joined)
         for phrase in phrases:
             for word in self._inside[phrase]:
                 if word in found:
                     found[word] -= found[phrase]
         return {keyword: count for keyword, count in found.items() if count > 0}
+
+
+def _prefix_counts(prefixes: list[_Keyword], counts: Counter[str]) -> dict[_Keyword, int]:
+    """How many of the counted words each prefix keyword begins: in sorted order, the words
+    a prefix begins follow one another from the first word not before it."""
+    ordered = sorted(counts)
+    found: dict[_Keyword, int] = {}
+    for keyword in prefixes:
+        prefix = keyword.tokens[0]
+        at = bisect.bisect_left(ordered, prefix)
+        total = 0
+        while at < len(ordered) and ordered[at].startswith(prefix):
+            total += counts[ordered[at]]
+            at += 1
+        found[keyword] = total
+    return found
 
 
 def _spelling(keyword: str) -> tuple[tuple[str, ...], bool]:

@@ -17,7 +17,7 @@ from functools import partial
 
 from generator import markup
 from generator.config import Settings
-from generator.describe.summaries import KIND_LABELS, KINDS
+from generator.describe import KIND_LABELS, KINDS
 from generator.export import feeds
 from generator.export import formats as exports
 from generator.models import Collection, Paper

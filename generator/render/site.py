@@ -12,7 +12,7 @@ from typing import NamedTuple
 from generator import markup, parallel
 from generator.address.slugs import assign
 from generator.config import Settings
-from generator.describe.summaries import KIND_LABELS, KINDS
+from generator.describe import KIND_LABELS, KINDS
 from generator.export import formats as exports
 from generator.models import Collection, Paper
 from generator.render.templating import MARKDOWN, Md, relative
