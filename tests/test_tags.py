@@ -104,8 +104,8 @@ def test_candidates_are_head_final_noun_phrases() -> None:
         ("Our results (ours) and Table (T) differ.", {}),
     ],
 )
-def test_extract_acronyms(text: str, expected: dict[str, str]) -> None:
-    assert acronyms.extract_acronyms(text) == expected
+def test_acronyms_for_tags(text: str, expected: dict[str, str]) -> None:
+    assert acronyms.for_tags(acronyms.find_definitions([text])) == expected
 
 
 @pytest.fixture

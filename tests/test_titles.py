@@ -220,8 +220,8 @@ def test_any_text_gets_a_title_of_the_right_shape(text: str) -> None:
 
 
 def test_titles_are_fast() -> None:
-    # The budget is well under 0.3 ms per paper; the bound here only catches a regression
-    # by an order of magnitude (e.g. running the full markup parser) on a busy machine.
+    # The analysis, title and kind take well under 0.5 ms per paper; the bound here only
+    # catches a regression by an order of magnitude on a busy machine.
     abstracts = [
         f"{abstract} Variant {i}." for i in range(20) for abstract, _ in OTHER_FIELD_PAPERS
     ]

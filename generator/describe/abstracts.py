@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.describe.acronyms import expansions
+from generator.describe.acronyms import Definition, as_written, find_definitions
 from generator.describe.claims import Claim, claims, rank_sentences
-from generator.describe.sentences import lowercase, plain_sentences, split_sentences
+from generator.describe.sentences import lowercase, plain_sentence, split_sentences
 
 
 @dataclass(frozen=True)
@@ -25,16 +25,19 @@ class Abstract:
     text: str  # all of `lower`, for "is this word anywhere" tests
     claims: tuple[tuple[Claim, ...], ...]  # per sentence
     ranking: tuple[int, ...]  # sentence indices, best statement of the contribution first
-    long_forms: dict[str, str]  # acronym as written -> its long form as written
+    definitions: tuple[Definition, ...]  # the acronyms it defines
+    long_forms: dict[str, str]  # acronym -> long form, as written: what titles spell out
 
 
 def analyse(source: str) -> Abstract:
     """`source` split into sentences and read."""
     sources = tuple(split_sentences(source)) or (source,)
-    plain = plain_sentences(source, sources)
+    plain = tuple(plain_sentence(sentence) for sentence in sources)
     lower = tuple(lowercase(sentence) for sentence in plain)
     found = tuple(claims(sentence) for sentence in lower)
     ranking = rank_sentences(lower, found)
+    defined = find_definitions(plain)
+    text = " ".join(lower)
     return Abstract(
-        source, sources, plain, lower, " ".join(lower), found, ranking, expansions(plain)
+        source, sources, plain, lower, text, found, ranking, defined, as_written(defined)
     )

@@ -14,10 +14,10 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass
 
+from generator import markup
 from generator.describe.abstracts import Abstract
 from generator.describe.claims import INTRO_VERBS, Claim
 from generator.describe.grammar import SMALL_WORDS
-from generator.describe.sentences import plain_text
 
 COMMON_ACRONYMS = frozenset(
     """AI ML LLM LLMs RL NLP CV GPU GPUs CPU SGD API APIs SOTA DNN DNNs
@@ -156,7 +156,9 @@ def acceptable(name: str) -> bool:
 
 def _score_marked(abstract: Abstract, scores: defaultdict[str, float]) -> None:
     """Bold, typewriter or emphasised capitalised names: authors mark what they coin."""
-    marked = {plain_text(raw) for pattern in _MARKED for raw in pattern.findall(abstract.source)}
+    marked = {
+        markup.parse(raw).text for pattern in _MARKED for raw in pattern.findall(abstract.source)
+    }
     for name in sorted(marked):
         if name[:1].isupper() and acceptable(name):
             introduced = any(name in s and " we " in f" {s}" for s in abstract.plain)

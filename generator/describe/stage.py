@@ -14,7 +14,7 @@ from typing import NamedTuple
 from generator import parallel
 from generator.describe import tags, titles, topics
 from generator.describe.abstracts import analyse
-from generator.describe.acronyms import extract_acronyms
+from generator.describe.acronyms import for_tags
 from generator.describe.kinds import classify
 from generator.describe.summaries import summarize
 from generator.models import Paper, Taxonomy, TopicMatch
@@ -49,7 +49,7 @@ def _on_its_own(paper: Paper) -> _OnItsOwn:
         titles.derive_title(abstract), "derived"
     )  # fmt: skip
     return _OnItsOwn(
-        title, source, summarize(abstract), classify(abstract), extract_acronyms(paper.text)
+        title, source, summarize(abstract), classify(abstract), for_tags(abstract.definitions)
     )
 
 

@@ -20,8 +20,9 @@ from typing import NamedTuple
 
 from generator import parallel
 from generator.describe.acronym_tags import CollectionAcronyms, collection_acronyms, join_acronyms
-from generator.describe.acronyms import extract_acronyms
+from generator.describe.acronyms import find_definitions, for_tags
 from generator.describe.keyphrases import read_text
+from generator.describe.sentences import split_sentences
 from generator.describe.words import GENERIC_WORDS, NAME, word_class
 
 MIN_TAGS, MAX_TAGS = 3, 8
@@ -34,8 +35,12 @@ def assign_tags(texts: list[str]) -> list[tuple[str, ...]]:
     """Tags for each text, best first, weighed against the whole collection. Each text is read,
     and later given its tags, on any core (`parallel`); what takes the whole collection (the
     acronyms, the spellings, the idf) is done in this process."""
-    reading = read(texts, parallel.map_each(extract_acronyms, texts))
+    reading = read(texts, parallel.map_each(_acronyms_defined, texts))
     return parallel.ordered_map(choose, reading, len(texts))
+
+
+def _acronyms_defined(text: str) -> dict[str, str]:
+    return for_tags(find_definitions(split_sentences(text)))
 
 
 class _Key(NamedTuple):
@@ -57,7 +62,7 @@ class Reading(NamedTuple):
 
 def read(texts: list[str], defined: list[dict[str, str]]) -> Reading:
     """Every text read (on any core) and weighed against the others; `defined` holds the
-    acronyms each text defines (`acronyms.extract_acronyms`)."""
+    acronyms each text defines (`acronyms.for_tags`)."""
     known = collection_acronyms(defined)
     read = parallel.ordered_map(_read_at, (texts, defined, known), len(texts))
     counts, display = _fold_variants([phrases for phrases, _ in read])
