@@ -65,11 +65,10 @@ def coined_name(abstract: Abstract) -> Name | None:
     """The name the paper coins, or None. Candidates are scored by how they are introduced."""
     sentences = abstract.plain
     long_forms = abstract.long_forms
-    namings = [word for word in _NAMING if word in abstract.text]
     scores: defaultdict[str, float] = defaultdict(float)  # name -> points (halves too)
     introduced_at = len(sentences)
     for index, sentence in enumerate(zip(sentences, abstract.lower, abstract.claims, strict=True)):
-        if _score_sentence(*sentence, scores, long_forms, namings):
+        if _score_sentence(*sentence, scores, long_forms):
             introduced_at = min(introduced_at, index)
     _score_marked(abstract, scores)
     _score_repository(abstract.source, scores)
@@ -92,34 +91,45 @@ def _score_sentence(
     found: tuple[Claim, ...],
     scores: defaultdict[str, float],
     long_forms: dict[str, str],
-    namings: list[str],
 ) -> bool:
     """Credit names right after "we propose", "named", or a colon in a sentence that
     introduces something; return whether the sentence introduces anything."""
-    introduces = False
+    offered = [*_after_claims(plain, found), *_after_aims(lower), *_after_namings(lower)]
+    for at, points in offered:
+        name = _name_at(plain, at, long_forms)
+        if name:
+            scores[name] += points
+    return bool(offered)
+
+
+def _after_claims(plain: str, found: tuple[Claim, ...]) -> list[tuple[int, int]]:
+    """(Where a name may start, its points) after "we propose" and after a colon that follows."""
+    offered = []
     for claim in found:
         if claim.verb in INTRO_VERBS:
-            introduces = True
-            _credit(_name_at(plain, claim.end + 1, long_forms), scores, 4)
+            offered.append((claim.end + 1, 4))
             colon = plain.find(": ", claim.end)
             if colon > 0:
-                _credit(_name_at(plain, colon + 2, long_forms), scores, 3)
-    if lower.startswith("we ") or " we " in lower:  # "we aim to propose X"
-        for match in _TO_INTRODUCE.finditer(lower):
-            introduces = True
-            _credit(_name_at(plain, match.end(), long_forms), scores, 3)
-    for naming in namings:
+                offered.append((colon + 2, 3))
+    return offered
+
+
+def _after_aims(lower: str) -> list[tuple[int, int]]:
+    """ "we aim to propose X"."""
+    if not (lower.startswith("we ") or " we " in lower):
+        return []
+    return [(match.end(), 3) for match in _TO_INTRODUCE.finditer(lower)]
+
+
+def _after_namings(lower: str) -> list[tuple[int, int]]:
+    """ "named X", "dubbed (as) X"."""
+    offered = []
+    for naming in _NAMING:
         at = lower.find(naming)
         if at >= 0:
-            introduces = True
             at += len(naming) + (3 if lower.startswith("as ", at + len(naming)) else 0)
-            _credit(_name_at(plain, at, long_forms), scores, 5)
-    return introduces
-
-
-def _credit(name: str | None, scores: defaultdict[str, float], points: float) -> None:
-    if name:
-        scores[name] += points
+            offered.append((at, 5))
+    return offered
 
 
 def _name_at(sentence: str, start: int, long_forms: dict[str, str]) -> str | None:

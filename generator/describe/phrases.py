@@ -95,7 +95,7 @@ def attach(phrase: str, purpose: str) -> str:
 
 
 def drop_parentheses(text: str) -> str:
-    return _PARENTHESES.sub("", text) if "(" in text else text
+    return _PARENTHESES.sub("", text)
 
 
 def spell_out(phrase: str, long_forms: dict[str, str], keep: str, budget: int) -> str:
@@ -138,7 +138,7 @@ def _droppable_adverb(words: list[str], at: int) -> bool:
 
 
 def _is_adverb(word: str) -> bool:
-    """Whether `word` matches [a-z]+ly: string tests, cheaper than a regex per word."""
+    """Whether `word` is lower-case ASCII letters ending in "ly" ("provably")."""
     stem = word[:-2]
     return word.endswith("ly") and stem.isascii() and stem.isalpha() and stem.islower()
 
@@ -162,11 +162,7 @@ def title_case(text: str) -> str:
     out: list[str] = []
     opening = True
     for word in text.split():
-        if word.isalpha() and word.islower():  # most words: "learning" -> "Learning"
-            small = not opening and word in SMALL_WORDS
-            out.append(word if small else word[0].upper() + word[1:])
-        else:
-            out.append(_case_word(word, opening=opening))
+        out.append(_case_word(word, opening=opening))
         opening = word.endswith(":")
     return " ".join(out)
 
@@ -184,8 +180,6 @@ def _case_word(word: str, *, opening: bool) -> str:
 
 
 def _case_part(word: str) -> str:
-    if word.islower() and word.isalpha():  # the common case: "learning" -> "Learning"
-        return word[0].upper() + word[1:]
     rest = word[1:]
     if rest != rest.lower() or _DIGIT.search(word):
         return word  # KVShard, GPT4o, NeRF: as the authors write them

@@ -65,8 +65,8 @@ def _tags_and_topics(
 
 
 def relate(papers: list[Paper], *, k: int) -> list[Paper]:
-    # Imported here: numpy and scipy take a third of a second to load, which a run that
-    # finds nothing changed (or `check`, or `find`) would pay for nothing.
+    # Imported here, so that numpy and scipy load only when papers are related: a run that
+    # finds nothing changed, `check` and `find` never relate any.
     from generator.describe import related
 
     documents = [f"{p.title} {p.title} {' '.join(p.tags)} {p.text}" for p in papers]

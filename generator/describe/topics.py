@@ -4,9 +4,10 @@ A topic's score sums the taxonomy keywords found in a paper. A keyword counts mo
 longer (more specific), when it sits in the title or tags, and less when several topics share
 it. The best topic is kept if it reaches the taxonomy's `min_score`; a second one only if it
 comes close to the first (the taxonomy's `relative_score`): fewer, surer topics make topic
-pages that hold papers which really belong together. Papers that reach no topic go to the catch-all.
-Matching works on word tokens, so each text is read once whatever the taxonomy's size: the
-`KeywordIndex`, built once per taxonomy, finds the keywords a text's words open.
+pages that hold papers which really belong together. Papers that reach no topic go to the
+catch-all. Matching works on word tokens: the `KeywordIndex`, built once per taxonomy and
+passed to `assign_topics`, finds the keywords a text's words open. It knows nothing of how
+tags are found, nor of pages.
 """
 
 from __future__ import annotations

@@ -3,7 +3,8 @@
 No part-of-speech tagger: the lexicons (`data/tags_*.txt`) and suffix rules decide whether a
 word ends a phrase (BREAK: function words, verbs, adverbs), may only modify (MODIFIER), is a
 noun too general to be a tag alone (GENERIC), a noun (NOUN), or a name that keeps its case
-(NAME: acronyms and coined names).
+(NAME: acronyms and coined names). `read_word` gives a token's `Word`: its class, how a tag
+spells it, and the part it may play in a phrase. Knows nothing of texts or collections.
 """
 
 from __future__ import annotations
