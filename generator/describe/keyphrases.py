@@ -30,7 +30,7 @@ def candidates(text: str) -> Counter[str]:
 
 def read_text(text: str) -> tuple[Counter[str], Counter[str]]:
     """Phrase counts, and counts of every word as the last word of a phrase spells it."""
-    words = [read_word(token) for token in _TOKEN.findall(_CITATION.sub(",", text))]
+    words = list(map(read_word, _TOKEN.findall(_CITATION.sub(",", text))))
     return Counter(_phrases(words)), Counter(word.head for word in words)
 
 

@@ -52,7 +52,7 @@ def classify(abstract: Abstract) -> str:
 
 def _count_cues(lower: str, cues: tuple[str, ...]) -> int:
     """Occurrences of every cue, each counted on its own."""
-    return sum(lower.count(cue) for cue in cues)
+    return sum(map(lower.count, cues))
 
 
 def _object_kind(obj: str) -> str:

@@ -23,7 +23,7 @@ from generator.describe.acronym_tags import CollectionAcronyms, collection_acron
 from generator.describe.acronyms import find_definitions, for_tags
 from generator.describe.keyphrases import read_text
 from generator.describe.sentences import split_sentences
-from generator.describe.words import GENERIC_WORDS, NAME, word_class
+from generator.describe.words import GENERIC_WORDS, NAME, read_word
 
 MIN_TAGS, MAX_TAGS = 3, 8
 RELATIVE_FLOOR = 0.3  # past the minimum, a tag must score this share of the paper's best
@@ -181,4 +181,4 @@ def _good_single(tag: str, count: int, *, strict: bool) -> bool:
     adjective = tag.endswith(("al", "ic", "ar")) and tag.islower()
     if tag.lower() in GENERIC_WORDS or adjective:
         return False
-    return not strict or word_class(tag) == NAME or (len(tag) >= 8 and count >= 2)
+    return not strict or read_word(tag).role == NAME or (len(tag) >= 8 and count >= 2)

@@ -49,7 +49,7 @@ class _Keyword:
 
 def tokens(text: str) -> list[str]:
     """Lower-case word tokens with plural endings dropped; hyphens split words."""
-    return [_stem(word) for word in _WORD.findall(text.lower())]
+    return list(map(_stem, _WORD.findall(text.lower())))
 
 
 @cache  # the same words recur in every abstract, and a word's stem depends on it alone
