@@ -83,7 +83,7 @@ def _read_at(
     word counts."""
     texts, defined, known = shared
     phrases, words = read_text(texts[index])
-    return join_acronyms(texts[index], dict(phrases), words, defined[index], known), dict(words)
+    return join_acronyms(texts[index], phrases, words, defined[index], known), words
 
 
 def _fold_variants(counts: list[dict[str, int]]) -> tuple[list[dict[str, int]], dict[str, str]]:
