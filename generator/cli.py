@@ -240,7 +240,7 @@ def _searchable(paper: Paper) -> str:
 
 
 def _suggest(args: argparse.Namespace) -> int:
-    from generator.describe.suggest import render_suggestions, suggest_topics
+    from generator.describe import render_suggestions, suggest_topics
 
     logging.getLogger("generator").setLevel(logging.WARNING)
     collection = pipeline.collect(_settings(args))

@@ -16,10 +16,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator import address, cache, read, write
+from generator import address, cache, describe, read, write
 from generator.config import Settings
-from generator.describe import stage as enrich
-from generator.describe import suggest
 from generator.errors import BuildFailed, InputError, StrictFailure
 from generator.models import Collection, Paper, Problem, Taxonomy
 from generator.render import pages as render
@@ -60,7 +58,7 @@ def collect(settings: Settings, *, keep_going: bool = False) -> Collection:
         problems += found
         counts["papers"] = len(papers)
     with _stage("describe", counts := {"papers": len(papers)}):
-        papers = enrich.describe(papers, taxonomy)
+        papers = describe.describe(papers, taxonomy)
     with _stage("address", counts := {}):
         counts["new papers"] = sum(1 for paper in papers if paper.id not in lock.papers)
         papers, lists, lock = address.place(papers, lists, lock, today=_today())
@@ -75,14 +73,14 @@ def collect(settings: Settings, *, keep_going: bool = False) -> Collection:
         papers, lists = address.without_hidden(papers, lists)
         counts.update(entries=len(curations), hidden=before - len(papers))
     with _stage("relate", counts := {"papers": len(papers)}):
-        papers = enrich.relate(papers, k=settings.related_count)
+        papers = describe.relate(papers, k=settings.related_count)
     _advise_on_topics(papers, taxonomy)
     return Collection(tuple(papers), tuple(lists), taxonomy, lock, tuple(problems))
 
 
 def _advise_on_topics(papers: list[Paper], taxonomy: Taxonomy) -> None:
     """A log line, not a warning: a taxonomy that fits badly is advice, not an input error."""
-    share = suggest.catch_all_share(papers, taxonomy)
+    share = describe.catch_all_share(papers, taxonomy)
     if share > SUGGEST_ABOVE:
         log.info(
             "%.0f%% of the papers are in '%s': `readinglist suggest-topics` proposes new topics",

@@ -17,6 +17,7 @@ import yaml
 from generator import markup
 from generator import read as reader
 from generator.describe import suggest, tags, titles, topics
+from generator.describe.abstracts import analyse
 from generator.models import Paper, Taxonomy, Topic, TopicMatch
 from generator.read import load_taxonomy, parse_taxonomy
 
@@ -53,8 +54,10 @@ def classify(texts: list[str], taxonomy: Taxonomy) -> list[Paper]:
     found_tags = tags.assign_tags(texts)
     papers = []
     for n, (text, paper_tags) in enumerate(zip(texts, found_tags, strict=True)):
-        title = titles.derive_title(text)
-        matched = topics.assign_topics(taxonomy, text=text, title=title, tags=paper_tags)
+        title = titles.derive_title(analyse(text))
+        matched = topics.assign_topics(
+            topics.KeywordIndex(taxonomy), text=text, title=title, tags=paper_tags
+        )
         papers.append(Paper(f"{n:012d}", text, text, text, ("list",), (), title, tags=paper_tags,
                             topics=matched))  # fmt: skip
     return papers

@@ -4,14 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from generator.describe.summaries import (
-    KINDS,
-    claims,
-    classify,
-    rank_sentences,
-    strip_preamble,
-    summarize,
-)
+from generator.describe.abstracts import analyse
+from generator.describe.claims import claims, rank_sentences
+from generator.describe.kinds import KINDS, classify
+from generator.describe.summaries import strip_preamble, summarize
 
 BACKGROUND = "Recent work has shown that caches matter for serving."
 PROBLEM = "However, existing eviction policies adapt poorly to shifting workloads."
@@ -40,7 +36,8 @@ def test_claims_ignore_words_ending_in_we() -> None:
     ],
 )
 def test_rank_sentences_puts_the_contribution_first(sentences: list[str], expected: int) -> None:
-    assert rank_sentences([sentence.lower() for sentence in sentences])[0] == expected
+    lower = [sentence.lower() for sentence in sentences]
+    assert rank_sentences(lower, [claims(sentence) for sentence in lower])[0] == expected
 
 
 @pytest.mark.parametrize(
@@ -87,7 +84,7 @@ def test_summary_is_the_contribution_sentence_as_source_with_its_math() -> None:
         "To address this, we propose \\textbf{Drifter}, an algorithm with regret $O(\\sqrt{T})$. "
         "Experiments show that it works."
     )
-    assert summarize(abstract) == (
+    assert summarize(analyse(abstract)) == (
         "We propose \\textbf{Drifter}, an algorithm with regret $O(\\sqrt{T})$."
     )
 
@@ -120,7 +117,7 @@ ABSTRACTS_BY_KIND = {
 
 @pytest.mark.parametrize(("kind", "abstract"), ABSTRACTS_BY_KIND.items())
 def test_classify(kind: str, abstract: str) -> None:
-    assert classify(abstract) == kind
+    assert classify(analyse(abstract)) == kind
 
 
 def test_classify_a_method_evaluated_on_a_benchmark_is_a_method() -> None:
@@ -128,7 +125,7 @@ def test_classify_a_method_evaluated_on_a_benchmark_is_a_method() -> None:
         "We propose a planner that reuses plans. We evaluate it on a standard benchmark "
         "and a new dataset of maps, where it outperforms prior planners."
     )
-    assert classify(abstract) == "method"
+    assert classify(analyse(abstract)) == "method"
 
 
 def test_classify_a_study_that_leads_to_a_method_is_a_method() -> None:
@@ -137,7 +134,7 @@ def test_classify_a_study_that_leads_to_a_method_is_a_method() -> None:
         "production. Inspired by these findings, this paper further proposes WarmCache, a "
         "prefetcher for model weights. Experiments show gains."
     )
-    assert classify(abstract) == "method"
+    assert classify(analyse(abstract)) == "method"
 
 
 def test_every_kind_is_labelled() -> None:

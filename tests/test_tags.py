@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from generator.describe import acronyms, tags
+from generator.describe import acronym_tags, acronyms, keyphrases, tags
 from generator.describe import words as wordclass
 from generator.describe.words import BREAK, GENERIC, MODIFIER, NAME, NOUN
 
@@ -75,13 +75,13 @@ def test_singular(plural: str, singular: str) -> None:
     ],
 )
 def test_candidates_leave_out_verbs_adverbs_citations_numbers(sentence: str, absent: str) -> None:
-    found = tags.candidates(sentence)
+    found = keyphrases.candidates(sentence)
     assert found, sentence
     assert not [phrase for phrase in found if absent in phrase.lower()]
 
 
 def test_candidates_are_head_final_noun_phrases() -> None:
-    found = tags.candidates("We fine-tune large language models with sparse reward signals.")
+    found = keyphrases.candidates("We fine-tune large language models with sparse reward signals.")
     assert {"large language model", "language model", "sparse reward signal"} <= set(found)
     assert "large language" not in found  # no phrase stops inside a compound
     assert "sparse" not in found  # a modifier alone is no tag
@@ -104,8 +104,8 @@ def test_candidates_are_head_final_noun_phrases() -> None:
         ("Our results (ours) and Table (T) differ.", {}),
     ],
 )
-def test_extract_acronyms(text: str, expected: dict[str, str]) -> None:
-    assert acronyms.extract_acronyms(text) == expected
+def test_acronyms_for_tags(text: str, expected: dict[str, str]) -> None:
+    assert acronyms.for_tags(acronyms.find_definitions([text])) == expected
 
 
 @pytest.fixture
@@ -245,14 +245,13 @@ def test_finding_a_papers_acronyms_does_not_grow_with_the_collection() -> None:
     def work(others: int) -> tuple[int, dict[str, int]]:
         defined = {"DQN": "deep Q-network", "PG": "policy gradient"}
         defined |= {f"DX{n}": f"deep thing{n} model{n}" for n in range(others)}
-        known = acronyms.collection_acronyms([defined])
+        known = acronym_tags.collection_acronyms([defined])
         joined: dict[str, int] = {}
-        acronyms._subphrases.cache_clear()  # cached long forms would hide the work counted
 
         def join() -> None:
-            joined.update(acronyms.join_acronyms(text, {}, words, {}, known))
+            joined.update(acronym_tags.join_acronyms(text, {}, words, {}, known))
 
-        return _lines_run_in(acronyms, join), joined
+        return _lines_run_in(acronym_tags, join), joined
 
     (small, joined_small), (large, joined_large) = work(10), work(2000)
     assert joined_small == joined_large == {"deep Q-network (DQN)": 2, "policy gradient (PG)": 1}

@@ -11,6 +11,7 @@ import pytest
 from generator import markup
 from generator import read as reader
 from generator.describe import tags, titles, topics
+from generator.describe.abstracts import analyse
 from generator.models import Taxonomy, Topic, TopicMatch
 from generator.read import load_taxonomy
 
@@ -43,14 +44,14 @@ def small_taxonomy() -> Taxonomy:
     ],
 )
 def test_keyword_forms_match(small_taxonomy: Taxonomy, text: str, keyword: str) -> None:
-    scored = topics.score_topics(small_taxonomy, text=text, title="", tags=())
+    scored = topics.score_topics(topics.KeywordIndex(small_taxonomy), text=text, title="", tags=())
     assert keyword in {word for match in scored for word in match.matched}
 
 
 def test_whole_words_only() -> None:
     taxonomy = make_taxonomy(("Graphs", ("graph",)), ("Ports", ("port",)))
     text = "Paragraphs on transport, airports and graphite."
-    assert topics.score_topics(taxonomy, text=text, title="", tags=()) == []
+    assert topics.score_topics(topics.KeywordIndex(taxonomy), text=text, title="", tags=()) == []
 
 
 def test_evidence_names_the_matched_keywords_strongest_first(small_taxonomy: Taxonomy) -> None:
@@ -58,7 +59,9 @@ def test_evidence_names_the_matched_keywords_strongest_first(small_taxonomy: Tax
         "Message passing on graphs: graph neural networks with message passing improve node "
         "classification, and message passing depth matters."
     )
-    (best,) = topics.assign_topics(small_taxonomy, text=text, title="", tags=())
+    (best,) = topics.assign_topics(
+        topics.KeywordIndex(small_taxonomy), text=text, title="", tags=()
+    )
     assert best.topic == "Graphs"
     assert best.matched[0] == "message passing"  # three hits outweigh one
     assert set(best.matched) == {"message passing", "graph neural network*", "node classification"}
@@ -66,9 +69,9 @@ def test_evidence_names_the_matched_keywords_strongest_first(small_taxonomy: Tax
 
 def test_weak_evidence_goes_to_the_catch_all(small_taxonomy: Taxonomy) -> None:
     text = "We collect recipes from cooking forums and cluster them by cuisine; one image each."
-    assert topics.assign_topics(small_taxonomy, text=text, title="", tags=()) == (
-        TopicMatch("Other", 0.0, ()),
-    )
+    assert topics.assign_topics(
+        topics.KeywordIndex(small_taxonomy), text=text, title="", tags=()
+    ) == (TopicMatch("Other", 0.0, ()),)
 
 
 def test_second_topic_only_when_close_to_the_best(small_taxonomy: Taxonomy) -> None:
@@ -79,8 +82,12 @@ def test_second_topic_only_when_close_to_the_best(small_taxonomy: Taxonomy) -> N
         "Graph neural networks use message passing for node classification; message passing "
         "layers of graph neural networks are deep. One image is shown."
     )
-    both = topics.assign_topics(small_taxonomy, text=balanced, title="", tags=())
-    one = topics.assign_topics(small_taxonomy, text=lopsided, title="", tags=())
+    both = topics.assign_topics(
+        topics.KeywordIndex(small_taxonomy), text=balanced, title="", tags=()
+    )
+    one = topics.assign_topics(
+        topics.KeywordIndex(small_taxonomy), text=lopsided, title="", tags=()
+    )
     assert {m.topic for m in both} == {"Graphs", "Vision"}
     assert [m.topic for m in one] == ["Graphs"]
 
@@ -90,42 +97,58 @@ def test_never_more_than_max_topics() -> None:
         ("A", ("alpha", "aleph")), ("B", ("beta", "beth")), ("C", ("gamma", "gimel")), max_topics=2
     )
     text = "alpha aleph beta beth gamma gimel " * 3  # three equal topics
-    assert len(topics.assign_topics(taxonomy, text=text, title="", tags=())) == 2
+    assert (
+        len(topics.assign_topics(topics.KeywordIndex(taxonomy), text=text, title="", tags=())) == 2
+    )
 
 
 def test_title_and_tags_count_more_than_the_body(small_taxonomy: Taxonomy) -> None:
     text = "Object detection and convergence of the optimizer are both studied here."
-    by_title = topics.assign_topics(small_taxonomy, text=text, title="Convergence", tags=())
-    by_tag = topics.assign_topics(small_taxonomy, text=text, title="", tags=("object detection",))
+    by_title = topics.assign_topics(
+        topics.KeywordIndex(small_taxonomy), text=text, title="Convergence", tags=()
+    )
+    by_tag = topics.assign_topics(
+        topics.KeywordIndex(small_taxonomy), text=text, title="", tags=("object detection",)
+    )
     assert by_title[0].topic == "Optimization"
     assert by_tag[0].topic == "Vision"
 
 
 def test_a_keyword_shared_by_topics_weighs_less() -> None:
     taxonomy = make_taxonomy(("A", ("kernel", "svm")), ("B", ("kernel", "gaussian process")))
-    shared = topics.score_topics(taxonomy, text="kernel kernel svm", title="", tags=())
+    shared = topics.score_topics(
+        topics.KeywordIndex(taxonomy), text="kernel kernel svm", title="", tags=()
+    )
+    alone_taxonomy = make_taxonomy(("A", ("kernel", "svm")))
     alone = topics.score_topics(
-        make_taxonomy(("A", ("kernel", "svm"))), text="kernel kernel svm", title="", tags=()
+        topics.KeywordIndex(alone_taxonomy), text="kernel kernel svm", title="", tags=()
     )
     assert shared[0].score < alone[0].score
 
 
 def test_a_word_inside_a_longer_keyword_is_no_second_evidence() -> None:
     taxonomy = make_taxonomy(("Embeddings", ("embedding*", "embedding space")))
-    (match,) = topics.score_topics(taxonomy, text="a shared embedding space", title="", tags=())
+    (match,) = topics.score_topics(
+        topics.KeywordIndex(taxonomy), text="a shared embedding space", title="", tags=()
+    )
     assert match.matched == ("embedding space",)
 
 
 def test_spellings_of_one_keyword_count_once() -> None:
     one = make_taxonomy(("L", ("long context", "long-context")))
-    (match,) = topics.score_topics(one, text="long-context models", title="", tags=())
+    (match,) = topics.score_topics(
+        topics.KeywordIndex(one), text="long-context models", title="", tags=()
+    )
     assert len(match.matched) == 1
 
 
 def test_ties_break_by_topic_name() -> None:
     taxonomy = make_taxonomy(("Zeta", ("zeta function",)), ("Alpha", ("alpha function",)))
     text = "zeta function and alpha function, zeta function and alpha function"
-    assert [m.topic for m in topics.score_topics(taxonomy, text=text, title="", tags=())] == [
+    assert [
+        m.topic
+        for m in topics.score_topics(topics.KeywordIndex(taxonomy), text=text, title="", tags=())
+    ] == [
         "Alpha",
         "Zeta",
     ]
@@ -137,7 +160,7 @@ def _seed_papers() -> list[tuple[str, str]]:
     for path in sorted((REPO / "lists").glob("*.txt")):
         for abstract in reader.read_list(path).abstracts:
             text = markup.parse(abstract.text).text
-            out[text] = (titles.derive_title(abstract.text), text)
+            out[text] = (titles.derive_title(analyse(abstract.text)), text)
     return list(out.values())
 
 
@@ -147,7 +170,12 @@ def test_shipped_taxonomy_spreads_the_shipped_lists() -> None:
     papers = _seed_papers()
     found_tags = tags.assign_tags([text for _, text in papers])
     assigned = [
-        {m.topic for m in topics.assign_topics(taxonomy, text=text, title=title, tags=t)}
+        {
+            m.topic
+            for m in topics.assign_topics(
+                topics.KeywordIndex(taxonomy), text=text, title=title, tags=t
+            )
+        }
         for (title, text), t in zip(papers, found_tags, strict=True)
     ]
     sizes = Counter(name for names in assigned for name in names)
@@ -162,5 +190,7 @@ def test_shipped_taxonomy_spreads_the_shipped_lists() -> None:
 
 def test_one_letter_prefix_still_matches() -> None:
     taxonomy = make_taxonomy(("X", ("x*", "graph")))
-    (match,) = topics.score_topics(taxonomy, text="xylophones and graphs", title="", tags=())
+    (match,) = topics.score_topics(
+        topics.KeywordIndex(taxonomy), text="xylophones and graphs", title="", tags=()
+    )
     assert set(match.matched) == {"x*", "graph"}

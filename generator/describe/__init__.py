@@ -1,1 +1,29 @@
-"""describe."""
+"""Derived metadata: what each paper is, worked out from its abstract and the collection.
+
+Owns titles, summaries, kinds, tags, topics (from the curator's taxonomy), related papers and
+topic suggestions, and the language helpers they share (sentences, claims, acronyms, word
+classes, the grammar of a clause). Must not read or write files, and knows nothing of pages,
+addresses or the theme: it takes papers and a taxonomy and returns papers.
+"""
+
+from __future__ import annotations
+
+from generator.describe.kinds import KIND_LABELS, KINDS
+from generator.describe.stage import describe, relate
+from generator.describe.suggest import (
+    Suggestion,
+    catch_all_share,
+    render_suggestions,
+    suggest_topics,
+)
+
+__all__ = [
+    "KINDS",
+    "KIND_LABELS",
+    "Suggestion",
+    "catch_all_share",
+    "describe",
+    "relate",
+    "render_suggestions",
+    "suggest_topics",
+]

@@ -1,53 +1,139 @@
-"""Acronyms defined in abstracts ("Direct Preference Optimization (DPO)"), each joined with its
-long form into one tag, in every paper that uses the acronym or writes the long form.
+"""The acronyms an abstract defines: "Long Form (LF)" and "LF (Long Form)".
 
-The collection agrees on one long form per acronym (the most common definition), so papers
-that only use "DPO" get the same tag as the paper that defines it.
+One finder (`find_definitions`) reads an abstract's plain sentences: a long form is the fewest
+words before the parenthesis whose initials spell the acronym, else the fewest that hold its
+letters in order (Schwartz & Hearst, 2003). Each consumer takes the view it needs: titles
+spell an acronym out as the authors wrote it (`as_written`); tags join an acronym and its long
+form into one tag, spelled as tags are (`for_tags`). What the collection agrees a long form
+is belongs to `acronym_tags`.
 """
 
 from __future__ import annotations
 
 import re
-from collections import Counter, defaultdict
-from functools import cache
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from generator.describe.words import BREAK, MODIFIER, STOPWORDS, singular, word_class
 
-_SHORT_FORM = re.compile(r"\(([A-Za-z][A-Za-z0-9-]{1,11})\)")
-_CLAUSE_BREAK = re.compile(r"[.;:()\[\]]")
+# A short form holds a capital past its first letter: "DPO", "LLMs", "MoE", "t-SNE".
+_SHORT_FORM = re.compile(r"\(([A-Za-z][\w+-]*[A-Z][\w+-]*)\)")
+# "SEP (Speculative Eviction Planning)": a name token just before a capitalised parenthesis.
+_NAME_TOKEN = r"(?:[A-Za-z][a-z]*[A-Z][\w+-]*|[A-Z][A-Z0-9][\w+-]*|[A-Za-z][a-z]*-?\d[\w.-]*)"
+_NAME_BEFORE = re.compile(rf"({_NAME_TOKEN})\s*$")
+_REVERSE_FORM = re.compile(r"\(([A-Z][^()]{4,120})\)")
+_CLAUSE_BREAK = re.compile(r"[()\[\],;:]")
 _LINKING = frozenset("a an and for from in of on the to with".split())
 
 
-def extract_acronyms(text: str) -> dict[str, str]:
-    """`Long Form (LF)` definitions in one text: acronym (singular) -> normalised long form."""
-    found = {}
-    for match in _SHORT_FORM.finditer(text):
-        short = singular(match.group(1))
-        if sum(ch.isupper() for ch in short) < 2:
-            continue
-        clause = _CLAUSE_BREAK.split(text[max(0, match.start() - 200) : match.start()])[-1]
-        long_form = _long_form(short, clause)
-        if long_form:
-            found[short] = long_form
+class Definition(NamedTuple):
+    """An acronym and what it stands for, both as the abstract writes them."""
+
+    short: str
+    long: str
+
+
+def find_definitions(sentences: Iterable[str]) -> tuple[Definition, ...]:
+    """Every definition in plain `sentences`, in order: "Long Form (LF)", "LF (Long Form)"."""
+    found = []
+    for sentence in sentences:
+        for match in _SHORT_FORM.finditer(sentence):
+            long = long_form(sentence[: match.start()], match.group(1))
+            if long:
+                found.append(Definition(match.group(1), long))
+        for match in _REVERSE_FORM.finditer(sentence):
+            short = _NAME_BEFORE.search(sentence, max(0, match.start() - 40), match.start())
+            long = match.group(1).strip()
+            if short and long_form(long, short.group(1)) == long:
+                found.append(Definition(short.group(1), long))
+    return tuple(found)
+
+
+def as_written(definitions: Iterable[Definition]) -> dict[str, str]:
+    """Acronym -> long form, as the abstract writes both; the first definition of each."""
+    found: dict[str, str] = {}
+    for short, long in definitions:
+        found.setdefault(short, long)
     return found
 
 
-def _long_form(short: str, before: str) -> str | None:
-    """The fewest final words of `before` whose letters spell `short`, each word giving its
-    initial and maybe more letters ("Sparse AutoEncoders" -> SAE); small words may give none
-    ("Mixture of Experts" -> MoE). A stricter cousin of Schwartz & Hearst (2003)."""
-    letters = [ch.lower() for ch in short if ch.isalnum()]
-    words = before.split()
+def for_tags(definitions: Iterable[Definition]) -> dict[str, str]:
+    """Acronym (singular) -> long form as a tag spells it, for acronyms of two capitals or
+    more whose long form can end a tag; the first definition of each."""
+    found: dict[str, str] = {}
+    for short, long in definitions:
+        acronym = singular(short)
+        spelled = _tag_spelling(long.split())
+        if spelled and sum(ch.isupper() for ch in acronym) >= 2:
+            found.setdefault(acronym, spelled)
+    return found
+
+
+def _tag_spelling(words: list[str]) -> str:
+    """The long form as a tag spells it, or "" when it cannot be a tag (it opens on a function
+    word, ends on a verb or a modifier)."""
+    if words[0].lower() in STOPWORDS or word_class(words[-1]) in (BREAK, MODIFIER):
+        return ""
+    # Definitions are often Title Cased: keep only the capitals of acronym-like words.
+    spelled = [w if sum(map(str.isupper, w)) > sum(map(str.islower, w)) else w.lower()
+               for w in words]  # fmt: skip
+    if not _LINKING.intersection(spelled):  # "mixture of experts" keeps its plural
+        spelled[-1] = singular(spelled[-1])
+    return " ".join(spelled)
+
+
+def long_form(before: str, short: str) -> str:
+    """The final words of `before` that `short` abbreviates, as written, or "": the fewest
+    whose initials spell it (`_by_initials`), else the fewest that hold its letters in order
+    (`_by_letters`)."""
+    words = _CLAUSE_BREAK.split(before[-200:])[-1].split()
+    letters = [c.lower() for c in short.rstrip("s") if c.isalnum()]  # "LLMs": l, l, m
+    if not letters:
+        return ""
+    return _by_initials(words, letters) or _by_letters(words, letters)
+
+
+def _by_initials(words: list[str], letters: list[str]) -> str:
+    """The fewest final words whose parts each give their initial and maybe more letters, in
+    order ("Sparse AutoEncoders" for SAE); small words may give none ("Mixture of Experts" for
+    MoE). Stricter than `_by_letters`: "proximal policy optimization", not "policy
+    optimization", for PPO."""
     parts: list[str] = []  # of words[-size:], in lower case, grown by a word each round
     for size in range(1, min(len(words), len(letters) + 3) + 1):
         parts[:0] = [p.lower() for p in words[-size].split("-") if p]
         if parts and parts[0][0] == letters[0] and _spells(letters, parts):
-            return _normalise_long_form(words[-size:])
-    return None
+            return " ".join(words[-size:])
+    return ""
+
+
+def _by_letters(words: list[str], letters: list[str]) -> str:
+    """Schwartz & Hearst (2003): the fewest final words (a few more than the letters at most)
+    whose text holds the letters in order, each anywhere in a word, the first at a word's
+    start: "Vector Jittered Zero-Shot" for VJZ. One word only if hyphenated."""
+    words = words[-min(len(letters) + 5, len(letters) * 2) :]
+    if not any(word[0].lower() == letters[0] for word in words):
+        return ""  # the first letter must start a word
+    original = " ".join(words)
+    text = original.lower()
+    if len(text) != len(original):
+        return ""  # offsets into the lower case must be offsets into the original
+    position = len(text)
+    for letter in reversed(letters[1:]):
+        position = text.rfind(letter, 0, position)
+        if position < 0:
+            return ""
+    while True:  # back to the first letter at the start of a word
+        position = text.rfind(letters[0], 0, position)
+        if position <= 0 or not text[position - 1].isalnum():
+            break
+    if position < 0:
+        return ""
+    start = text.rfind(" ", 0, position + 1) + 1
+    return original[start:] if len(text[start:].split()) > 1 or "-" in text[start:] else ""
 
 
 def _spells(letters: list[str], parts: list[str]) -> bool:
+    """Whether `parts`, in order, give exactly `letters` as `_by_initials` reads them."""
     if not parts:
         return not letters
     part, rest = parts[0], parts[1:]
@@ -69,112 +155,3 @@ def _in_order(needle: list[str], haystack: str) -> bool:
         if not position:
             return False
     return True
-
-
-def _normalise_long_form(words: list[str]) -> str | None:
-    if words[0].lower() in STOPWORDS or word_class(words[-1]) in (BREAK, MODIFIER):
-        return None
-    # Definitions are often Title Cased: keep only the capitals of acronym-like words.
-    spelled = [w if sum(map(str.isupper, w)) > sum(map(str.islower, w)) else w.lower()
-               for w in words]  # fmt: skip
-    if not _LINKING.intersection(spelled):  # "mixture of experts" keeps its plural
-        spelled[-1] = singular(spelled[-1])
-    return " ".join(spelled)
-
-
-_ByEnds = dict[str, dict[str, list[tuple[str, str]]]]
-
-
-class CollectionAcronyms(NamedTuple):
-    long_forms: dict[str, str]  # acronym -> the collection's long form for it
-    by_ends: _ByEnds  # those long forms found by first and last word (`_index_by_ends`)
-
-
-def collection_acronyms(defined: list[dict[str, str]]) -> CollectionAcronyms:
-    """The acronyms the papers define (`extract_acronyms` of each), each with its most common
-    long form."""
-    votes: dict[str, Counter[str]] = defaultdict(Counter)
-    for definitions in defined:
-        for acronym, long_form in definitions.items():
-            votes[acronym][long_form] += 1
-    long_forms = {acronym: min(c, key=lambda lf: (-c[lf], lf)) for acronym, c in votes.items()}
-    return CollectionAcronyms(long_forms, _index_by_ends(long_forms))
-
-
-def _index_by_ends(long_forms: dict[str, str]) -> _ByEnds:
-    """first word -> last word (singular) -> (acronym, long form in lower case): a paper lacking
-    either word never says the long form. Nested, so a paper's look-ups do not grow with the
-    collection: common first words ("deep", "large") start hundreds of long forms in a big one."""
-    index: _ByEnds = {}
-    for acronym, long_form in sorted(long_forms.items()):
-        words = long_form.split()
-        ends = index.setdefault(words[0], {})
-        ends.setdefault(singular(words[-1]), []).append((acronym, long_form.lower()))
-    return index
-
-
-def join_acronyms(
-    text: str,
-    phrases: dict[str, int],
-    words: dict[str, int],
-    own: dict[str, str],
-    known: CollectionAcronyms,
-) -> dict[str, int]:
-    """A paper's phrase counts (changed in place) with each acronym it uses and the acronym's
-    long form counted as one tag. `words` counts the paper's words as phrase heads spell them,
-    `own` holds the acronyms the paper defines."""
-    lowered = text.lower()
-    used = _acronyms_used(lowered, words, own, known)
-    long_forms = {a: _long_form_for(a, known.long_forms[a], own.get(a)) for a in sorted(used)}
-    return _counted_as_one(lowered, phrases, words, long_forms)
-
-
-def _acronyms_used(
-    lowered: str, words: dict[str, int], own: dict[str, str], known: CollectionAcronyms
-) -> set[str]:
-    """Acronyms a paper may say: as such, or as the long form. That needs the long form's first
-    and last word (intersecting dict key views walks the smaller side, in C), and its text:
-    a long form the paper never writes joins nothing (`_counted_as_one`), unless the paper
-    defines the acronym as something else."""
-    used = words.keys() & known.long_forms.keys()
-    for first in words.keys() & known.by_ends.keys():
-        ends = known.by_ends[first]
-        for last in ends.keys() & words.keys():
-            used.update(a for a, long_form in ends[last] if long_form in lowered or a in own)
-    return used
-
-
-def _long_form_for(acronym: str, usual: str, own: str | None) -> str:
-    """The collection's long form, unless this paper defines the acronym as something else:
-    "with human feedback" is still RLHF's "from human feedback"; "stacked autoencoder" is no
-    "sparse autoencoder"."""
-    if own is None:
-        return usual
-    usual_words = set(usual.lower().split())
-    return own if len(usual_words & set(own.lower().split())) * 2 < len(usual_words) else usual
-
-
-def _counted_as_one(
-    lowered: str, phrases: dict[str, int], words: dict[str, int], long_forms: dict[str, str]
-) -> dict[str, int]:
-    """Acronym and long form counted as one tag, replacing the phrases inside the long form."""
-    for acronym, long_form in long_forms.items():
-        said = lowered.count(long_form.lower())
-        if not said and len(acronym) < 3:
-            continue  # "SD" alone may be another paper's acronym; long ones rarely clash
-        hits = words.get(acronym, 0) + said
-        if hits:
-            phrases.pop(acronym, None)
-            for part in _subphrases(long_form):
-                phrases.pop(part, None)
-            joined = f"{long_form} ({acronym})"
-            phrases[joined] = phrases.get(joined, 0) + hits
-    return phrases
-
-
-@cache  # a collection's long forms are few, and each paper using one asks again
-def _subphrases(phrase: str) -> tuple[str, ...]:
-    words = phrase.split()
-    return tuple(
-        " ".join(words[i:j]) for i in range(len(words)) for j in range(i + 1, len(words) + 1)
-    )

@@ -4,8 +4,8 @@ Authors introduce a name in a handful of ways: right after "we propose/introduce
 after "named/dubbed/called", as an acronym defined in that sentence ("Long Form (LF)"),
 marked in bold or typewriter, as the repository of the code URL, and then keep using it as the
 subject of later sentences. Names used before the paper introduces anything are prior work.
-`coined_name` scores the candidates found these ways. Pure functions over the sentences of
-`sentences.analyse`; no regex here scans a whole abstract unless it starts with a literal.
+`coined_name` scores the candidates found these ways. Pure functions over an analysed
+`Abstract`.
 """
 
 from __future__ import annotations
@@ -13,10 +13,11 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from dataclasses import dataclass
-from functools import lru_cache
 
-from generator.describe.sentences import SMALL_WORDS, Abstract, plain_text
-from generator.describe.summaries import INTRO_VERBS, claims
+from generator import markup
+from generator.describe.abstracts import Abstract
+from generator.describe.claims import INTRO_VERBS, Claim
+from generator.describe.grammar import SMALL_WORDS
 
 COMMON_ACRONYMS = frozenset(
     """AI ML LLM LLMs RL NLP CV GPU GPUs CPU SGD API APIs SOTA DNN DNNs
@@ -35,16 +36,13 @@ _AFTER_NAME = r"(?=\s*[,:(—–;]|\s+(?:that|which|to|for|as|is)\b|\.?\s*$)"
 _NAME_AT = re.compile(
     rf"(?:(?:the|an?)\s+)?(?:({_CAPITALISED}){_AFTER_NAME}|({_TOKEN})(?!\s+[A-Z]))"
 )
-_NAME_BEFORE = re.compile(rf"({_TOKEN})\s*$")
 _TOKEN_RE = re.compile(_TOKEN)
 _TO_INTRODUCE = re.compile(r"to (?:propose|introduce|present|develop|design|build) ")
 _NAMING = ("named ", "dubbed ", "called ", "termed ", "coined ")
-_DEFINITION = re.compile(r"\(([A-Za-z][\w+-]*[A-Z][\w+-]*)\)")
-_REVERSE_DEFINITION = re.compile(r"\(([A-Z][^()]{4,120})\)")
 _MARKED = (
-    ("**", re.compile(r"\*\*([^*]{2,60})\*\*")),
-    ("\\text", re.compile(r"\\text(?:bf|tt|sc)\{([^{}]{2,60})\}")),
-    ("*", re.compile(r"\*([^*\s][^*]{1,59})\*")),  # after "**": bold is matched first
+    re.compile(r"\*\*([^*]{2,60})\*\*"),
+    re.compile(r"\\text(?:bf|tt|sc)\{([^{}]{2,60})\}"),
+    re.compile(r"\*([^*\s][^*]{1,59})\*"),  # after "**": bold is matched first
 )
 
 
@@ -63,26 +61,24 @@ class Name:
         return not words or sum(w != w.lower() for w in words) * 2 > len(words)
 
 
-def coined_name(source: str, abstract: Abstract) -> Name | None:
+def coined_name(abstract: Abstract) -> Name | None:
     """The name the paper coins, or None. Candidates are scored by how they are introduced."""
     sentences = abstract.plain
-    long_forms = expansions(sentences)
-    namings = [word for word in _NAMING if word in abstract.text]
+    long_forms = abstract.long_forms
     scores: defaultdict[str, float] = defaultdict(float)  # name -> points (halves too)
     introduced_at = len(sentences)
-    for index, (plain, lower) in enumerate(zip(sentences, abstract.lower, strict=True)):
-        if _score_sentence(plain, lower, scores, long_forms, namings):
+    for index, sentence in enumerate(zip(sentences, abstract.lower, abstract.claims, strict=True)):
+        if _score_sentence(*sentence, scores, long_forms):
             introduced_at = min(introduced_at, index)
-    _score_marked(source, abstract, scores)
-    _score_repository(source, scores)
+    _score_marked(abstract, scores)
+    _score_repository(abstract.source, scores)
     for short, long in long_forms.items():
         scores[short] += scores.pop(long, 0)
     if not scores:
         return None
     first = {name: _first_index(name, sentences) for name in scores}
     for name in scores:
-        opening = name + " "  # once per name, not per sentence
-        scores[name] += 0.5 * min(3, sum(s.startswith(opening) for s in sentences))
+        scores[name] += 0.5 * min(3, sum(s.startswith(name + " ") for s in sentences))
         if first[name] < introduced_at < len(sentences):
             scores[name] -= 3  # used before the paper introduces anything: prior work
     short = max(sorted(scores), key=lambda name: (scores[name], -first[name]))
@@ -92,36 +88,48 @@ def coined_name(source: str, abstract: Abstract) -> Name | None:
 def _score_sentence(
     plain: str,
     lower: str,
+    found: tuple[Claim, ...],
     scores: defaultdict[str, float],
     long_forms: dict[str, str],
-    namings: list[str],
 ) -> bool:
     """Credit names right after "we propose", "named", or a colon in a sentence that
     introduces something; return whether the sentence introduces anything."""
-    introduces = False
-    for claim in claims(lower):
+    offered = [*_after_claims(plain, found), *_after_aims(lower), *_after_namings(lower)]
+    for at, points in offered:
+        name = _name_at(plain, at, long_forms)
+        if name:
+            scores[name] += points
+    return bool(offered)
+
+
+def _after_claims(plain: str, found: tuple[Claim, ...]) -> list[tuple[int, int]]:
+    """(Where a name may start, its points) after "we propose" and after a colon that follows."""
+    offered = []
+    for claim in found:
         if claim.verb in INTRO_VERBS:
-            introduces = True
-            _credit(_name_at(plain, claim.end + 1, long_forms), scores, 4)
+            offered.append((claim.end + 1, 4))
             colon = plain.find(": ", claim.end)
             if colon > 0:
-                _credit(_name_at(plain, colon + 2, long_forms), scores, 3)
-    if (lower.startswith("we ") or " we " in lower) and "to " in lower:  # "we aim to propose X"
-        for match in _TO_INTRODUCE.finditer(lower):
-            introduces = True
-            _credit(_name_at(plain, match.end(), long_forms), scores, 3)
-    for naming in namings:
+                offered.append((colon + 2, 3))
+    return offered
+
+
+def _after_aims(lower: str) -> list[tuple[int, int]]:
+    """ "we aim to propose X"."""
+    if not (lower.startswith("we ") or " we " in lower):
+        return []
+    return [(match.end(), 3) for match in _TO_INTRODUCE.finditer(lower)]
+
+
+def _after_namings(lower: str) -> list[tuple[int, int]]:
+    """ "named X", "dubbed (as) X"."""
+    offered = []
+    for naming in _NAMING:
         at = lower.find(naming)
         if at >= 0:
-            introduces = True
             at += len(naming) + (3 if lower.startswith("as ", at + len(naming)) else 0)
-            _credit(_name_at(plain, at, long_forms), scores, 5)
-    return introduces
-
-
-def _credit(name: str | None, scores: defaultdict[str, float], points: float) -> None:
-    if name:
-        scores[name] += points
+            offered.append((at, 5))
+    return offered
 
 
 def _name_at(sentence: str, start: int, long_forms: dict[str, str]) -> str | None:
@@ -156,13 +164,10 @@ def acceptable(name: str) -> bool:
     )
 
 
-def _score_marked(source: str, abstract: Abstract, scores: defaultdict[str, float]) -> None:
+def _score_marked(abstract: Abstract, scores: defaultdict[str, float]) -> None:
     """Bold, typewriter or emphasised capitalised names: authors mark what they coin."""
     marked = {
-        plain_text(raw)
-        for trigger, pattern in _MARKED
-        if trigger in source
-        for raw in pattern.findall(source)
+        markup.parse(raw).text for pattern in _MARKED for raw in pattern.findall(abstract.source)
     }
     for name in sorted(marked):
         if name[:1].isupper() and acceptable(name):
@@ -172,8 +177,6 @@ def _score_marked(source: str, abstract: Abstract, scores: defaultdict[str, floa
 
 def _score_repository(source: str, scores: defaultdict[str, float]) -> None:
     """The code's repository is usually named after the method: github.com/owner/Name."""
-    if "github.com/" not in source:
-        return
     for repo in _REPOSITORY.findall(source):
         repo = repo.removesuffix(".git").strip(".")
         matches = [name for name in scores if name.lower() == repo.lower()]
@@ -187,57 +190,5 @@ def _first_index(name: str, sentences: tuple[str, ...]) -> int:
     return next((i for i, s in enumerate(sentences) if name in s), len(sentences))
 
 
-@lru_cache(maxsize=64)
-def expansions(sentences: tuple[str, ...]) -> dict[str, str]:
-    """Acronyms the abstract defines, with their long forms: "Long Form (LF)", "LF (Long Form)"."""
-    found: dict[str, str] = {}
-    for sentence in sentences:
-        if "(" not in sentence:
-            continue
-        for match in _DEFINITION.finditer(sentence):
-            long = long_form(sentence[: match.start()], match.group(1))
-            if long:
-                found.setdefault(match.group(1), long)
-        for match in _REVERSE_DEFINITION.finditer(sentence):
-            short = _NAME_BEFORE.search(sentence, max(0, match.start() - 40), match.start())
-            long = match.group(1).strip()
-            if short and long_form(long, short.group(1)) == long:
-                found.setdefault(short.group(1), long)
-    return found
-
-
-def long_form(before: str, short: str) -> str:
-    """The words before `(short)` that `short` abbreviates (Schwartz & Hearst, 2003), or ""."""
-    letters = _letters(short)
-    before = _PUNCTUATION.split(before[-200:])[-1]
-    words = before.split()[-min(len(letters) + 5, len(letters) * 2) :]
-    if not letters or not any(w[0].lower() == letters[0] for w in words):
-        return ""  # the first letter must start a word: most parentheses end here
-    original = " ".join(words)
-    text = original.lower()
-    if len(text) != len(original):
-        return ""
-    position = len(text)
-    for letter in reversed(letters[1:]):  # right to left, each letter anywhere in a word
-        position = text.rfind(letter, 0, position)
-        if position < 0:
-            return ""
-    while True:  # the first letter must start a word
-        position = text.rfind(letters[0], 0, position)
-        if position <= 0 or not text[position - 1].isalnum():
-            break
-    if position < 0:
-        return ""
-    start = text.rfind(" ", 0, position + 1) + 1
-    return original[start:] if len(text[start:].split()) > 1 or "-" in text[start:] else ""
-
-
-@lru_cache(maxsize=1024)  # papers define the same few acronyms over and over
-def _letters(short: str) -> tuple[str, ...]:
-    """The letters and digits an acronym abbreviates, lowercase: "LLMs" -> l, l, m."""
-    return tuple(c.lower() for c in short.rstrip("s") if c.isalnum())
-
-
 _LEADING_PARENTHESES = re.compile(r"^\s*\([^()]*\)")
 _REPOSITORY = re.compile(r"github\.com/[\w.-]+/([\w.-]+)")
-_PUNCTUATION = re.compile(r"[()\[\],;:]")

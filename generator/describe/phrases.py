@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from generator.describe.sentences import DETERMINERS, SMALL_WORDS, base_form, first_clause, gerund
+from generator.describe.grammar import DETERMINERS, SMALL_WORDS, base_form, first_clause, gerund
 
 MAX_WORDS = 12
 GENERIC_HEADS = frozenset(
@@ -24,9 +24,6 @@ _FILLER = re.compile(
     r"(?:an?\s+)?(?:wide\s+|broad\s+)?(?:variety|range|number|host|set)\s+of)\s+",
     re.IGNORECASE,
 )
-_FILLER_WORDS = ("novel", "new", "simple", "effective", "proposed", "straightforward",
-                 "powerful", "first", "key", "various", "several", "variety", "range", "number",
-                 "host", "set")  # fmt: skip
 # Where a phrase may be cut: before a preposition or a conjunction.
 CUT_BEFORE = SMALL_WORDS | frozenset(
     """through between across under among against toward
@@ -34,7 +31,6 @@ CUT_BEFORE = SMALL_WORDS | frozenset(
 )
 _LEADING = re.compile(r"^(?:(?:a|an|the|our|this|these|two|its|their)\s+)+", re.IGNORECASE)
 _BACK_REFERENCE = re.compile(r"\s(?:for|in|of|to|on|with|under)\s+(?:this|these|such|those)\s.*")
-_DEMONSTRATIVES = ("this", "these", "such", "those")
 
 
 def first_word(phrase: str) -> str:
@@ -81,21 +77,8 @@ def noun_phrase(text: str) -> str:
 def clean(phrase: str) -> str:
     """No leading articles, no praise ("novel"), no back-references ("for this setting")."""
     phrase = _LEADING.sub("", phrase.strip())
-    if _may_hold(phrase, _FILLER_WORDS):
-        phrase = _FILLER.sub("", phrase)
-    if _may_hold(phrase, _DEMONSTRATIVES):
-        phrase = _BACK_REFERENCE.sub("", phrase)
+    phrase = _BACK_REFERENCE.sub("", _FILLER.sub("", phrase))
     return phrase.strip(" ,;:.\"'“”")
-
-
-def _may_hold(phrase: str, words: tuple[str, ...]) -> bool:
-    """Whether `phrase` may hold one of `words` (any case): a few substring tests are much
-    cheaper than a case-insensitive regex tried at every position. Outside ASCII, "ſ" or "K"
-    (Kelvin) match "s" or "k" in such a regex: there the answer is always yes."""
-    if not phrase.isascii():
-        return True
-    lower = phrase.lower()
-    return any(word in lower for word in words)
 
 
 def informative(phrase: str) -> bool:
@@ -112,7 +95,7 @@ def attach(phrase: str, purpose: str) -> str:
 
 
 def drop_parentheses(text: str) -> str:
-    return _PARENTHESES.sub("", text) if "(" in text else text
+    return _PARENTHESES.sub("", text)
 
 
 def spell_out(phrase: str, long_forms: dict[str, str], keep: str, budget: int) -> str:
@@ -155,7 +138,7 @@ def _droppable_adverb(words: list[str], at: int) -> bool:
 
 
 def _is_adverb(word: str) -> bool:
-    """Whether `word` matches [a-z]+ly: string tests, cheaper than a regex per word."""
+    """Whether `word` is lower-case ASCII letters ending in "ly" ("provably")."""
     stem = word[:-2]
     return word.endswith("ly") and stem.isascii() and stem.isalpha() and stem.islower()
 
@@ -179,11 +162,7 @@ def title_case(text: str) -> str:
     out: list[str] = []
     opening = True
     for word in text.split():
-        if word.isalpha() and word.islower():  # most words: "learning" -> "Learning"
-            small = not opening and word in SMALL_WORDS
-            out.append(word if small else word[0].upper() + word[1:])
-        else:
-            out.append(_case_word(word, opening=opening))
+        out.append(_case_word(word, opening=opening))
         opening = word.endswith(":")
     return " ".join(out)
 
@@ -201,8 +180,6 @@ def _case_word(word: str, *, opening: bool) -> str:
 
 
 def _case_part(word: str) -> str:
-    if word.islower() and word.isalpha():  # the common case: "learning" -> "Learning"
-        return word[0].upper() + word[1:]
     rest = word[1:]
     if rest != rest.lower() or _DIGIT.search(word):
         return word  # KVShard, GPT4o, NeRF: as the authors write them

@@ -1,12 +1,11 @@
 """Related papers: the k most similar papers by TF-IDF cosine similarity.
 
 Each document (title, tags and abstract, as the caller joins them) becomes a sparse TF-IDF
-vector weighted exactly as scikit-learn's TfidfVectorizer weighed it when this module used it
-(english stop words, sublinear tf, smoothed idf, l2 norm, float32), down to the last bit, so
-the related papers did not change when it went: importing scikit-learn took ~1 s and its
-tokeniser, a regex run per document, took most of the rest. Each vector keeps only its
-strongest terms, so the sparse product stays cheap, and similarities are computed block by
-block: memory is O(block x N), never a dense N x N matrix. Scores are rounded before ranking
+vector weighted exactly as scikit-learn's TfidfVectorizer weighs it (english stop words,
+sublinear tf, smoothed idf, l2 norm, float32), down to the last bit, without depending on
+scikit-learn. Each vector keeps only its strongest terms, so the sparse product stays small,
+and similarities are computed block by block: memory is O(block x N), never a dense N x N
+matrix. Scores are rounded before ranking
 and ties go to the smaller id, so the order is the same on every machine. This module never
 reads papers or writes pages.
 """
@@ -98,7 +97,7 @@ def _term_counts(texts: Sequence[str]) -> tuple[sparse.csr_matrix, list[str]]:
     total = 0
     for text in texts:
         tokens = _TOKEN.findall(text.lower())
-        # setdefault keeps a term's first position: one dict operation per token, in C.
+        # setdefault keeps a term's first position.
         positions = map(first_seen.setdefault, tokens, count(total))
         per_text.append(np.fromiter(positions, dtype=np.int64, count=len(tokens)))
         total += len(tokens)

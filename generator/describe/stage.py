@@ -12,8 +12,11 @@ from dataclasses import replace
 from typing import NamedTuple
 
 from generator import parallel
-from generator.describe import summaries, tags, titles, topics
-from generator.describe.acronyms import extract_acronyms
+from generator.describe import tags, titles, topics
+from generator.describe.abstracts import analyse
+from generator.describe.acronyms import for_tags
+from generator.describe.kinds import classify
+from generator.describe.summaries import summarize
 from generator.models import Paper, Taxonomy, TopicMatch
 
 
@@ -31,7 +34,7 @@ def describe(papers: list[Paper], taxonomy: Taxonomy) -> list[Paper]:
     """Every paper with its title, summary, kind, tags and topics."""
     alone = parallel.map_each(_on_its_own, papers)
     reading = tags.read([paper.text for paper in papers], [found.acronyms for found in alone])
-    shared = (papers, [found.title for found in alone], reading, taxonomy)
+    shared = (papers, [found.title for found in alone], reading, topics.KeywordIndex(taxonomy))
     chosen = parallel.ordered_map(_tags_and_topics, shared, len(papers))
     return [
         replace(paper, title=found.title, title_source=found.title_source,
@@ -41,32 +44,29 @@ def describe(papers: list[Paper], taxonomy: Taxonomy) -> list[Paper]:
 
 
 def _on_its_own(paper: Paper) -> _OnItsOwn:
+    abstract = analyse(paper.abstract)
     title, source = (paper.bib.title, "source") if paper.bib.title else (
-        titles.derive_title(paper.abstract), "derived"
+        titles.derive_title(abstract), "derived"
     )  # fmt: skip
     return _OnItsOwn(
-        title,
-        source,
-        summaries.summarize(paper.abstract),
-        summaries.classify(paper.abstract),
-        extract_acronyms(paper.text),
+        title, source, summarize(abstract), classify(abstract), for_tags(abstract.definitions)
     )
 
 
 def _tags_and_topics(
-    shared: tuple[list[Paper], list[str], tags.Reading, Taxonomy], index: int
+    shared: tuple[list[Paper], list[str], tags.Reading, topics.KeywordIndex], index: int
 ) -> tuple[tuple[str, ...], tuple[TopicMatch, ...]]:
-    papers, titles_found, reading, taxonomy = shared
+    papers, titles_found, reading, keywords = shared
     paper_tags = tags.choose(reading, index)
     paper_topics = topics.assign_topics(
-        taxonomy, text=papers[index].text, title=titles_found[index], tags=paper_tags
+        keywords, text=papers[index].text, title=titles_found[index], tags=paper_tags
     )
     return paper_tags, paper_topics
 
 
 def relate(papers: list[Paper], *, k: int) -> list[Paper]:
-    # Imported here: numpy and scipy take a third of a second to load, which a run that
-    # finds nothing changed (or `check`, or `find`) would pay for nothing.
+    # Imported here, so that numpy and scipy load only when papers are related: a run that
+    # finds nothing changed, `check` and `find` never relate any.
     from generator.describe import related
 
     documents = [f"{p.title} {p.title} {' '.join(p.tags)} {p.text}" for p in papers]

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import yaml
 
 from generator.address.slugs import make_slug
-from generator.describe.tags import candidates
+from generator.describe.keyphrases import candidates
 from generator.describe.words import GENERIC_WORDS, MODIFIER, word_class
 from generator.models import Paper, Taxonomy
 

@@ -5,14 +5,18 @@ Description"), or the main subject or finding as a phrase. `derive_title` takes 
 name from `names`, the sentence that states the contribution from `summaries`, compresses
 what that sentence (or the one introducing the name) says into a phrase of at most
 `MAX_WORDS` words cut only between phrases, and writes it in the field's title case. Regex
-and small lexicons only: it runs on every paper of every build.
+and small lexicons only, over the analysed `Abstract`.
 """
 
 from __future__ import annotations
 
 import re
 
-from generator.describe.names import KIND_NOUNS, Name, coined_name, expansions
+from generator.describe.abstracts import Abstract
+from generator.describe.claims import INTRO_VERBS, STATE_VERBS, Claim
+from generator.describe.grammar import first_clause, gerund
+from generator.describe.kinds import is_position
+from generator.describe.names import KIND_NOUNS, Name, coined_name
 from generator.describe.phrases import (
     DEMONSTRATIVE,
     GENERIC_HEADS,
@@ -31,8 +35,6 @@ from generator.describe.phrases import (
     standalone,
     title_case,
 )
-from generator.describe.sentences import Abstract, analyse, first_clause, gerund
-from generator.describe.summaries import INTRO_VERBS, STATE_VERBS, claims, is_position, ranking
 
 __all__ = ["MAX_WORDS", "derive_title", "describe", "title_case"]
 _PURE_GENERIC = frozenset(
@@ -51,29 +53,28 @@ _FRAME = re.compile(
 )
 
 
-def derive_title(abstract: str) -> str:
+def derive_title(parts: Abstract) -> str:
     """Title for one abstract: "Name: Description" when a coined name exists, else a phrase."""
-    parts = analyse(abstract)
     if is_position(parts.text):
         title = _position_title(parts)
     else:
-        name = coined_name(abstract, parts)
+        name = coined_name(parts)
         name = name if name and name.proper else None  # "graph neural networks (GNNs)": no brand
-        title = _titled(abstract, parts, name)
+        title = _titled(parts, name)
     return title if _WORD.search(title) else "Untitled"
 
 
-def _titled(abstract: str, parts: Abstract, name: Name | None) -> str:
-    phrase = _describe_name(name, parts.plain) if name else ""
+def _titled(parts: Abstract, name: Name | None) -> str:
+    phrase = _describe_name(name, parts) if name else ""
     if name and name.long and phrase == name.long:
         phrase = attach(phrase, _problem(parts, name))
     phrase = phrase or _question(parts)
-    for index in () if phrase else ranking(abstract)[:3]:
-        phrase = describe(parts.plain[index], parts.lower[index])
+    for index in () if phrase else parts.ranking[:3]:
+        phrase = describe(parts.plain[index], parts.lower[index], parts.claims[index])
         if phrase:
             break
     phrase = phrase or _fallback(parts)
-    long_forms = expansions(parts.plain)
+    long_forms = parts.long_forms
     if name:
         return _compose(name.short, spell_out(phrase, long_forms, name.short, MAX_WORDS - 1))
     return title_case(fit(spell_out(phrase, long_forms, "", MAX_WORDS)))
@@ -85,10 +86,10 @@ _WORD = re.compile(r"[^\W_]")
 def _problem(parts: Abstract, name: Name) -> str:
     """ "In this work, we study the routing of X" -> "for the routing of X": the problem
     a named method addresses, when the paper states it before naming the method."""
-    for plain, lower in zip(parts.plain, parts.lower, strict=True):
+    for plain, found in zip(parts.plain, parts.claims, strict=True):
         if name.short in plain or name.long in plain:
             break
-        for claim in claims(lower):
+        for claim in found:
             if claim.verb in _PROBLEM_VERBS:
                 rest = _ON_WITH.sub("", _after(plain, claim.end))
                 problem = standalone(_FRAME.sub("", noun_phrase(rest)))
@@ -146,28 +147,29 @@ def _compose(name: str, description: str) -> str:
 
 def _position_title(parts: Abstract) -> str:
     """ "Position: <the claim>", the shape position papers are titled with."""
-    for plain, lower in zip(parts.plain, parts.lower, strict=True):
+    for plain, lower, found in zip(parts.plain, parts.lower, parts.claims, strict=True):
         if "position" not in lower and "we argue" not in lower:
             continue
-        for claim in claims(lower):
+        for claim in found:
             if claim.verb in ("argue", "propose", "contend", "claim", "posit", "advocate", "call"):
                 rest = _THAT_FOR.sub("", plain[claim.end :]).lstrip()
                 article = _ARTICLE.match(rest)  # "proposes a right to X": "A Right to X"
                 statement = clean(first_clause(rest))
                 if article and statement and not statement.lower().startswith(article[1]):
                     statement = f"{article[1]} {statement}"
-                statement = spell_out(statement, expansions(parts.plain), "", MAX_WORDS - 1)
+                statement = spell_out(statement, parts.long_forms, "", MAX_WORDS - 1)
                 statement = fit(statement, MAX_WORDS - 1)
                 if statement:
                     return f"Position: {title_case(statement)}"
     index = next((i for i, s in enumerate(parts.lower) if "position" in s), 0)
-    fallback = describe(parts.plain[index], parts.lower[index]) or parts.plain[0]
+    fallback = describe(parts.plain[index], parts.lower[index], parts.claims[index])
+    fallback = fallback or parts.plain[0]
     return f"Position: {title_case(fit(clean(first_clause(fallback)), MAX_WORDS - 1))}"
 
 
-def _describe_name(name: Name, sentences: tuple[str, ...]) -> str:
+def _describe_name(name: Name, parts: Abstract) -> str:
     """What the sentence that introduces `name` says it is: long form, appositive, purpose."""
-    sentence = _intro_sentence(name, sentences)
+    sentence = _intro_sentence(name, parts)
     mention = name.long if name.long and name.long in sentence else name.short
     if not sentence or mention not in sentence:
         return ""
@@ -191,15 +193,19 @@ def _describe_name(name: Name, sentences: tuple[str, ...]) -> str:
     return attach(described, purpose)
 
 
-def _intro_sentence(name: Name, sentences: tuple[str, ...]) -> str:
-    mentions = [s for s in sentences if name.short in s or (name.long and name.long in s)]
-    for sentence in mentions:
+def _intro_sentence(name: Name, parts: Abstract) -> str:
+    mentions = [
+        (sentence, found)
+        for sentence, found in zip(parts.plain, parts.claims, strict=True)
+        if name.short in sentence or (name.long and name.long in sentence)
+    ]
+    for sentence, found in mentions:
         lower = sentence.lower()
-        if any(c.verb in INTRO_VERBS for c in claims(lower)) or any(
+        if any(c.verb in INTRO_VERBS for c in found) or any(
             word in lower for word in ("named ", "dubbed ", "called ", "termed ")
         ):
             return drop_parentheses(sentence)
-    return drop_parentheses(mentions[0]) if mentions else ""
+    return drop_parentheses(mentions[0][0]) if mentions else ""
 
 
 def _appositive(after: str) -> str:
@@ -230,14 +236,13 @@ def _named_phrase(before: str) -> str:
     return noun_phrase(match.group(1)) if match else ""
 
 
-def describe(sentence: str, lower: str) -> str:
-    """A compact phrase for what the contribution sentence says the paper does, or "" when
-    the sentence says it only by reference ("we close this gap")."""
-    found = claims(lower)
+def describe(sentence: str, lower: str, found: tuple[Claim, ...]) -> str:
+    """A compact phrase for what the contribution sentence (with its `claims`) says the paper
+    does, or "" when the sentence says it only by reference ("we close this gap")."""
     for claim in found:
         if claim.verb in INTRO_VERBS and not lower.startswith("that", claim.end + 1):
             return standalone(_object_phrase(_after(sentence, claim.end)))
-    finding = _FINDING.search(lower) if " that " in lower else None  # no literal prefix
+    finding = _FINDING.search(lower)
     if finding and any(c.verb in _FINDING_VERBS or c.end <= finding.start() for c in found):
         return standalone(clean(first_clause(_after(sentence, finding.end()))))
     for claim in found:

@@ -4,69 +4,56 @@ A topic's score sums the taxonomy keywords found in a paper. A keyword counts mo
 longer (more specific), when it sits in the title or tags, and less when several topics share
 it. The best topic is kept if it reaches the taxonomy's `min_score`; a second one only if it
 comes close to the first (the taxonomy's `relative_score`): fewer, surer topics make topic
-pages that hold papers which really belong together. Papers that reach no topic go to the catch-all.
-Matching works on word tokens, so each text is read once whatever the taxonomy's size.
+pages that hold papers which really belong together. Papers that reach no topic go to the
+catch-all. Matching works on word tokens: the `KeywordIndex`, built once per taxonomy and
+passed to `assign_topics`, finds the keywords a text's words open. It knows nothing of how
+tags are found, nor of pages.
 """
 
 from __future__ import annotations
 
+import bisect
 import math
 import re
-import string
 from collections import Counter, defaultdict
 from dataclasses import dataclass
-from itertools import compress
+from functools import cache
 
 from generator.models import Taxonomy, TopicMatch
 
 HEADING_BONUS = 2.0  # a keyword in the title or tags says what the paper is about
+MAX_COUNT = 4  # a keyword counts at most this often
 _WORD = re.compile(r"[a-z0-9]+")
 
 
-@dataclass(frozen=True, eq=False)  # each keyword is built once: identity is equality, and
-class _Keyword:  # hashing it costs nothing (it is a Counter key for every paper)
+@dataclass(frozen=True, eq=False)  # one entry of the taxonomy: no two are the same keyword
+class _Keyword:
     text: str  # as the curator wrote it, reported as evidence
-    topic: int  # index into the taxonomy's topics
+    topic: int  # index into the index's topics
     tokens: tuple[str, ...]
     prefix: bool  # the last token matches any word it begins ("optimi*")
     weight: float
     pattern: re.Pattern[str] | None  # a phrase ending in a prefix, in space-joined tokens
-    needle: str  # a phrase's tokens in space-joined tokens: " a b " (" a b" before a prefix)
+    needle: str  # the tokens in space-joined tokens: " a b " (" a b" before a prefix)
 
     def covers(self, token: str) -> bool:
         """Whether this one-word keyword matches `token`."""
         return token.startswith(self.tokens[0]) if self.prefix else token == self.tokens[0]
 
+    def count_in(self, joined: str) -> int:
+        """How often this keyword occurs in space-joined tokens (" a b c ")."""
+        if self.pattern is not None:
+            return len(self.pattern.findall(joined))
+        return joined.count(self.needle)
+
 
 def tokens(text: str) -> list[str]:
     """Lower-case word tokens with plural endings dropped; hyphens split words."""
-    return list(map(_STEMS.__getitem__, _words(text)))
+    return list(map(_stem, _WORD.findall(text.lower())))
 
 
-def _words(text: str) -> list[str]:
-    """The runs of [a-z0-9] in `text` in lower case: what `_WORD.findall` finds, in less time
-    (in ASCII, every other character is a space)."""
-    ascii_text = text.lower().encode("ascii", "replace")  # a "?" for each other character
-    return ascii_text.translate(_SPACE_UNLESS_WORD).decode("ascii").split()
-
-
-_SPACE_UNLESS_WORD = bytes(
-    b if chr(b) in string.digits + string.ascii_lowercase else 32 for b in range(256)
-)
-
-
-class _Stems(dict[str, str]):
-    """Word -> stem, each word stemmed once per process, when first looked up (in C, by map)."""
-
-    def __missing__(self, word: str) -> str:
-        self[word] = stem = _strip_plural(word)
-        return stem
-
-
-_STEMS = _Stems()
-
-
-def _strip_plural(word: str) -> str:
+@cache  # the same words recur in every abstract, and a word's stem depends on it alone
+def _stem(word: str) -> str:
     # Just enough to make "models"/"model" and "attacks"/"attack" equal; never shown.
     if len(word) > 4 and word.endswith("ies"):
         return word[:-3] + "y"
@@ -75,8 +62,8 @@ def _strip_plural(word: str) -> str:
     return word
 
 
-class Matcher:
-    """A taxonomy's keywords, looked up by word; built once per taxonomy."""
+class KeywordIndex:
+    """A taxonomy's keywords, found by the words of a text: built once per taxonomy."""
 
     def __init__(self, taxonomy: Taxonomy) -> None:
         self.taxonomy = taxonomy
@@ -90,74 +77,59 @@ class Matcher:
             for spelling, text in keywords.items()
             if spelling[0]
         ]
-        self._by_word = _KeywordsByWord(self.keywords)
-        # A word inside a longer keyword of the same topic is no second piece of evidence:
-        # "embedding space" once is not also "embedding*" once. Per phrase, those words.
-        words = [keyword for keyword in self.keywords if len(keyword.tokens) == 1]
-        self._inside = {
-            phrase: [
-                w for w in words if w.topic == phrase.topic and any(map(w.covers, phrase.tokens))
-            ]
-            for phrase in self.keywords
-            if len(phrase.tokens) > 1
-        }
+        self._prefixes = [kw for kw in self.keywords if kw.prefix and len(kw.tokens) == 1]
+        self._by_first: dict[str, list[_Keyword]] = defaultdict(list)  # all others
+        for keyword in self.keywords:
+            if keyword not in self._prefixes:
+                self._by_first[keyword.tokens[0]].append(keyword)
+        self._inside = {phrase: self._words_inside(phrase) for phrase in self.keywords}
+
+    def _words_inside(self, phrase: _Keyword) -> list[_Keyword]:
+        """A word inside a longer keyword of the same topic is no second piece of evidence:
+        "embedding space" once is not also "embedding*" once."""
+        if len(phrase.tokens) == 1:
+            return []
+        return [
+            word
+            for word in self.keywords
+            if len(word.tokens) == 1
+            and word.topic == phrase.topic
+            and any(map(word.covers, phrase.tokens))
+        ]
 
     def hits(self, words: list[str]) -> dict[_Keyword, int]:
         """How often each keyword occurs in a token list."""
-        by_word = self._by_word
-        # The words that open or close a keyword, picked and counted in C: most do neither.
-        counts = Counter(compress(words, map(by_word.__getitem__, words)))
-        found: dict[_Keyword, int] = {}
-        joined = ""
-        found_phrases = []
-        for word, count in counts.items():
-            singles, phrases = by_word[word]
-            for keyword in singles:
-                found[keyword] = found.get(keyword, 0) + count
-            for keyword in phrases:
-                if keyword.prefix or keyword.tokens[-1] in counts:  # cheap test first
-                    joined = joined or f" {' '.join(words)} "
-                    if keyword.needle in joined and (hits := _count(keyword, joined)):
-                        found[keyword] = hits
-                        found_phrases.append(keyword)
-        if not found_phrases:
-            return found
-        for phrase in found_phrases:
-            for single in self._inside[phrase]:
-                if single in found:
-                    found[single] -= found[phrase]
+        counts = Counter(words)
+        found = _prefix_counts(self._prefixes, counts)
+        opened = [
+            kw for word in counts.keys() & self._by_first.keys() for kw in self._by_first[word]
+        ]
+        found.update((kw, counts[kw.tokens[0]]) for kw in opened if len(kw.tokens) == 1)
+        phrases = [keyword for keyword in opened if len(keyword.tokens) > 1]
+        joined = f" {' '.join(words)} "
+        for phrase in phrases:
+            found[phrase] = phrase.count_in(joined)
+        for phrase in phrases:
+            for word in self._inside[phrase]:
+                if word in found:
+                    found[word] -= found[phrase]
         return {keyword: count for keyword, count in found.items() if count > 0}
 
 
-class _KeywordsByWord(dict[str, tuple]):
-    """Word -> the one-word keywords it matches and the phrases it starts, or () for a word
-    that neither opens a keyword nor closes a phrase (whose last word `hits` looks for among
-    the words it counts); found on first look-up, once per word."""
-
-    def __init__(self, keywords: list[_Keyword]) -> None:
-        super().__init__()
-        self._closing = {kw.tokens[-1] for kw in keywords if len(kw.tokens) > 1 and not kw.prefix}
-        self._first: dict[str, list[_Keyword]] = defaultdict(list)
-        self._prefixes: dict[str, list[_Keyword]] = defaultdict(list)  # by first 2 letters
-        for keyword in keywords:
-            if keyword.prefix and len(keyword.tokens) == 1:
-                self._prefixes[keyword.tokens[0][:2]].append(keyword)
-            else:
-                self._first[keyword.tokens[0]].append(keyword)
-
-    def __missing__(self, word: str) -> tuple:
-        near = (*self._prefixes.get(word[:2], ()), *self._prefixes.get(word[:1], ()))
-        starting = (*self._first.get(word, ()), *(kw for kw in near if kw.covers(word)))
-        singles = tuple(kw for kw in starting if len(kw.tokens) == 1)
-        phrases = tuple(kw for kw in starting if len(kw.tokens) > 1)
-        self[word] = found = (singles, phrases) if starting or word in self._closing else ()
-        return found
-
-
-def _count(keyword: _Keyword, joined: str) -> int:
-    if keyword.pattern is not None:
-        return len(keyword.pattern.findall(joined))
-    return joined.count(keyword.needle)
+def _prefix_counts(prefixes: list[_Keyword], counts: Counter[str]) -> dict[_Keyword, int]:
+    """How many of the counted words each prefix keyword begins: in sorted order, the words
+    a prefix begins follow one another from the first word not before it."""
+    ordered = sorted(counts)
+    found: dict[_Keyword, int] = {}
+    for keyword in prefixes:
+        prefix = keyword.tokens[0]
+        at = bisect.bisect_left(ordered, prefix)
+        total = 0
+        while at < len(ordered) and ordered[at].startswith(prefix):
+            total += counts[ordered[at]]
+            at += 1
+        found[keyword] = total
+    return found
 
 
 def _spelling(keyword: str) -> tuple[tuple[str, ...], bool]:
@@ -171,69 +143,42 @@ def _keyword(text: str, index: int, shared_by: int) -> _Keyword:
         words = (*words[:-1], _WORD.findall(text.rstrip("*").lower())[-1])
     weight = (1.0 + 0.5 * (len(words) - 1)) / math.sqrt(shared_by)
     pattern = None
-    if len(words) > 1 and prefix:  # a literal start keeps the regex engine fast
+    if len(words) > 1 and prefix:
         pattern = re.compile(rf" {re.escape(' '.join(words))}\w*(?= )")
     needle = f" {' '.join(words)}" + ("" if prefix else " ")
     return _Keyword(text, index, words, prefix, weight, pattern, needle)
 
 
-_MATCHERS: dict[int, Matcher] = {}
-
-
-def matcher_for(taxonomy: Taxonomy) -> Matcher:
-    """The taxonomy's matcher, built on first use (a build scores every paper with it)."""
-    cached = _MATCHERS.get(id(taxonomy))
-    if cached is None or cached.taxonomy is not taxonomy:
-        cached = _MATCHERS[id(taxonomy)] = Matcher(taxonomy)
-    return cached
-
-
 def score_topics(
-    taxonomy: Taxonomy, *, text: str, title: str, tags: tuple[str, ...]
+    index: KeywordIndex, *, text: str, title: str, tags: tuple[str, ...]
 ) -> list[TopicMatch]:
     """Every topic with a positive score, strongest first (ties by name)."""
-    return [TopicMatch(*scored) for scored in _scored(taxonomy, text, title, tags)]
+    title_words, text_words, tag_words = tokens(title), tokens(text), tokens(" . ".join(tags))
+    heading = index.hits(title_words + tag_words)
+    evidence: dict[int, list[tuple[float, str]]] = defaultdict(list)  # topic -> points, keyword
+    for keyword, count in index.hits(title_words + text_words + tag_words).items():
+        bonus = HEADING_BONUS if keyword in heading else 1.0
+        points = keyword.weight * bonus * math.sqrt(min(count, MAX_COUNT))
+        evidence[keyword.topic].append((points, keyword.text))
+    scored = [_match(index.topics[topic].name, found) for topic, found in evidence.items()]
+    return sorted(scored, key=lambda match: (-match.score, match.topic))
+
+
+def _match(topic: str, evidence: list[tuple[float, str]]) -> TopicMatch:
+    """Evidence strongest first, ties by keyword; summed in that order, so the score does not
+    depend on the order the keywords were found in."""
+    evidence.sort(key=lambda found: (-found[0], found[1]))
+    score = round(sum(points for points, _ in evidence), 2)
+    return TopicMatch(topic, score, tuple(keyword for _, keyword in evidence))
 
 
 def assign_topics(
-    taxonomy: Taxonomy, *, text: str, title: str, tags: tuple[str, ...]
+    index: KeywordIndex, *, text: str, title: str, tags: tuple[str, ...]
 ) -> tuple[TopicMatch, ...]:
     """The best 1..max_topics topics, strongest first; the catch-all when none is strong."""
-    scored = _scored(taxonomy, text, title, tags)
-    if not scored or scored[0][1] < taxonomy.min_score:
+    taxonomy = index.taxonomy
+    scored = score_topics(index, text=text, title=title, tags=tags)
+    if not scored or scored[0].score < taxonomy.min_score:
         return (TopicMatch(taxonomy.catch_all.name, 0.0, ()),)
-    floor = max(taxonomy.min_score, taxonomy.relative_score * scored[0][1])
-    return tuple(TopicMatch(*match) for match in scored[: taxonomy.max_topics] if match[1] >= floor)
-
-
-def _scored(
-    taxonomy: Taxonomy, text: str, title: str, tags: tuple[str, ...]
-) -> list[tuple[str, float, tuple[str, ...]]]:
-    """`score_topics` as plain tuples (topic, score, matched): a build keeps only the best
-    few of a paper's topics, and only those become `TopicMatch`es."""
-    matcher = matcher_for(taxonomy)
-    # Tokens never span the " . " between parts, so each part is tokenised once for both.
-    title_words, tag_words = tokens(title), tokens(" . ".join(tags))
-    heading = matcher.hits(title_words + tag_words)
-    matched: dict[int, list[tuple[float, str]]] = defaultdict(list)
-    for keyword, count in matcher.hits(title_words + tokens(text) + tag_words).items():
-        bonus = HEADING_BONUS if keyword in heading else 1.0
-        # Points negated: evidence sorts strongest first, ties by text, without a key.
-        matched[keyword.topic].append(
-            (-keyword.weight * bonus * _ROOTS[min(count, 4)], keyword.text)
-        )
-    scored = []
-    for index, evidence in matched.items():
-        evidence.sort()
-        # Summed strongest first: the same score whatever order the keywords were found in.
-        score = round(-sum(points for points, _ in evidence), 2)
-        scored.append((matcher.topics[index].name, score, tuple(text for _, text in evidence)))
-    scored.sort(key=_strongest_first)
-    return scored
-
-
-_ROOTS = [math.sqrt(count) for count in range(5)]  # a keyword counts at most 4 times
-
-
-def _strongest_first(scored: tuple[str, float, tuple[str, ...]]) -> tuple[float, str]:
-    return -scored[1], scored[0]
+    floor = max(taxonomy.min_score, taxonomy.relative_score * scored[0].score)
+    return tuple(match for match in scored[: taxonomy.max_topics] if match.score >= floor)

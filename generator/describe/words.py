@@ -3,13 +3,16 @@
 No part-of-speech tagger: the lexicons (`data/tags_*.txt`) and suffix rules decide whether a
 word ends a phrase (BREAK: function words, verbs, adverbs), may only modify (MODIFIER), is a
 noun too general to be a tag alone (GENERIC), a noun (NOUN), or a name that keeps its case
-(NAME: acronyms and coined names).
+(NAME: acronyms and coined names). `read_word` gives a token's `Word`: its class, how a tag
+spells it, and the part it may play in a phrase. Knows nothing of texts or collections.
 """
 
 from __future__ import annotations
 
 import re
+from functools import cache
 from importlib import resources
+from typing import NamedTuple
 
 BREAK, MODIFIER, GENERIC, NOUN, NAME = range(5)
 
@@ -75,12 +78,7 @@ def is_name(token: str) -> bool:
     """Acronyms and coined names keep their case: LLM, GPT-4, AlpacaEval, SAE-V, MT-Bench.
     Title Case alone ("Retrieval-Augmented") is no name: headings and definitions use it."""
     # A capital past the first letter of a part: two capitals in a part imply one.
-    if token.isascii():  # tokens of tags are: one search in C
-        return _INNER_CAPITAL.search(token) is not None
     return any(ch.isupper() for part in token.split("-") for ch in part[1:])
-
-
-_INNER_CAPITAL = re.compile(r"(?<=[^-])[A-Z]")  # a capital after a character other than "-"
 
 
 def singular(word: str) -> str:
@@ -112,30 +110,27 @@ _IRREGULAR = {
 }  # fmt: skip
 
 
-class _Codes(dict[str, bytes]):
-    """Token -> one byte for its class (`_CODE_OF`; upper case for a plural noun): `tags`
-    finds a text's phrases in its bytes. A token is classified once per process, when first
-    looked up, which also files its `SPELLINGS` and `HEADS`."""
+class Word(NamedTuple):
+    """A token as a tag reads it."""
 
-    def __missing__(self, token: str) -> bytes:
-        kind = word_class(token) if token[0].isalpha() else BREAK
-        # The spelling and singular without asking `is_name` again: `word_class` answered it.
-        if kind == BREAK:
-            text = head = ""
-        elif kind == NAME:
-            text, head = token, singular_name(token)
-        else:
-            text = token.lower()
-            head = singular_common(text)
-        code = _CODE_OF[kind]
-        if kind in (GENERIC, NOUN) and head != text:
-            code = code.upper()
-        SPELLINGS[token], HEADS[token] = text, head
-        self[token] = code.encode()
-        return self[token]
+    role: int  # `word_class`; BREAK for a token that does not start with a letter
+    spelling: str  # inside a tag: lower case unless a name ("" for a break)
+    head: str  # as a tag's last word: singular ("" for a break)
+    plural: bool  # a plural noun: it ends a phrase, unless it is a verb ("the model ranks")
+    noun_like: bool  # a noun in the singular, or a name
+    inside: bool  # it may stand before a phrase's last word: noun-like, or a modifier
+    content: bool  # a noun or a name that is no generic noun: every tag needs one
 
 
-_CODE_OF = {BREAK: "0", MODIFIER: "m", GENERIC: "g", NOUN: "n", NAME: "a"}
-CODES = _Codes()
-SPELLINGS: dict[str, str] = {}  # token -> as a tag spells it: lower case unless a name
-HEADS: dict[str, str] = {}  # token -> as a tag's last word spells it: singular ("" for a break)
+@cache  # the same words recur in every abstract, and a word's reading depends on it alone
+def read_word(token: str) -> Word:
+    """`token` as a tag reads it: its role, spellings, and the part it may play in a phrase."""
+    role = word_class(token) if token[0].isalpha() else BREAK
+    if role == BREAK:
+        return Word(role, "", "", False, False, False, False)
+    spelling = token if role == NAME else token.lower()
+    head = singular_name(token) if role == NAME else singular_common(spelling)
+    plural = role in (GENERIC, NOUN) and head != spelling
+    noun_like = role in (GENERIC, NOUN, NAME) and not plural
+    content = role in (NOUN, NAME)
+    return Word(role, spelling, head, plural, noun_like, noun_like or role == MODIFIER, content)

@@ -15,7 +15,7 @@ from typing import NamedTuple
 from generator import export, parallel
 from generator.address.slugs import assign
 from generator.config import Settings
-from generator.describe.summaries import KIND_LABELS, KINDS
+from generator.describe import KIND_LABELS, KINDS
 from generator.models import Collection, Paper
 from generator.render.entries import Entry, entry_line, make_entry, paper_path
 from generator.render.templating import Md
