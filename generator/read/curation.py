@@ -37,6 +37,7 @@ _STATUS_WORDS = {
     "unread": "to-read", "queued": "to-read", "started": "reading", "in progress": "reading",
 }  # fmt: skip
 _CHANGES = "'add' and/or 'remove' lists, as {add: [a, b], remove: [c]}"
+_STATUS_CHOICES = ", ".join(STATUSES[:-1]) + f" or {STATUSES[-1]}"
 Curations = dict[str, tuple[Curation, int]]  # paper id -> (curation, line of the id)
 
 
@@ -145,9 +146,8 @@ def _is_rating(value: object) -> bool:
 
 
 def _status(entry: dict, file: YamlFile, subject: str) -> str:
-    return file.get(entry, "status", subject=subject, wanted=", ".join(STATUSES[:-1]) +
-                    f" or {STATUSES[-1]}", default="", valid=lambda v: v in ("", *STATUSES),
-                    hint=_status_hint)  # fmt: skip
+    return file.get(entry, "status", subject=subject, wanted=_STATUS_CHOICES, default="",
+                    valid=lambda v: v in ("", *STATUSES), hint=_status_hint)  # fmt: skip
 
 
 def _status_hint(value: object) -> str:
@@ -157,10 +157,12 @@ def _status_hint(value: object) -> str:
 
 def _slug(entry: dict, file: YamlFile, subject: str) -> str:
     wanted = "lower-case letters, digits and '-' (the page address)"
-    value = file.get(entry, "slug", subject=subject, wanted=wanted, default="",
-                     valid=lambda v: isinstance(v, str) and (not v.strip() or
-                                                             is_safe_slug(v.strip())))  # fmt: skip
+    value = file.get(entry, "slug", subject=subject, wanted=wanted, default="", valid=_is_slug)
     return value.strip()
+
+
+def _is_slug(value: object) -> bool:
+    return isinstance(value, str) and (not value.strip() or is_safe_slug(value.strip()))
 
 
 def _changes(
@@ -170,15 +172,17 @@ def _changes(
     value = file.get(entry, key, subject=subject, wanted=_CHANGES, default={},
                      valid=lambda v: isinstance(v, dict))  # fmt: skip
     file.unknown_keys(value, ("add", "remove"), subject=f"{subject}key '{key}': ")
-    add, remove = (_names(value, f"{key}: {action}", action, file, subject, choices)
-                   for action in ("add", "remove"))  # fmt: skip
-    return add, remove
+    added = _names(value, key, "add", file, subject, choices=choices)
+    removed = _names(value, key, "remove", file, subject, choices=choices)
+    return added, removed
 
 
 def _names(
-    value: dict, label: str, action: str, file: YamlFile, subject: str,
+    value: dict, key: str, action: str, file: YamlFile, subject: str, *,
     choices: tuple[str, ...] | None,
 ) -> tuple[str, ...]:  # fmt: skip
+    """The names under `tags: add` (or remove, or of topics), each in `choices` if given."""
+    label = f"{key}: {action}"
     items = file.get(value, action, subject=subject, label=label, default=[],
                      wanted="a list of names, as [a, b]", valid=_is_name_list,
                      hint=wrong_item)  # fmt: skip

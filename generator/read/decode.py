@@ -92,15 +92,13 @@ def _guess_bomless_utf16(data: bytes) -> str | None:
 
 
 def _refuse_controls(data: AnyStr, controls: re.Pattern[AnyStr], nul: AnyStr, path: Path) -> None:
-    """InputError at the line of the first control character when there are many (a binary
-    file), or at the line of a NUL, which no text holds; a stray bell or escape is let through
-    (`normalize_text` drops it)."""
-    first = controls.search(data)
-    if first is None:
-        return
+    """InputError when the start of the file has many control characters (a binary file: at
+    the line of the first) or anywhere holds a NUL, which no text does (at its line); a stray
+    bell or escape is let through (`normalize_text` drops it)."""
     sample = data[:65536]
     if _too_many(len(controls.findall(sample)), len(sample)):
-        line = line_at(data, first.start())
+        first = controls.search(sample)
+        line = line_at(data, first.start() if first else 0)
         raise InputError("binary file (control characters), not a text list", path=path, line=line)
     position = data.find(nul)
     if position >= 0:
