@@ -11,15 +11,14 @@ import datetime as dt
 import logging
 import os
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from pathlib import Path
 
 from generator import address, cache, describe, read, write
 from generator.config import Settings
-from generator.errors import BuildFailed, InputError, StrictFailure
-from generator.models import Collection, Paper, Problem, Taxonomy
+from generator.errors import BuildFailed, StrictFailure
+from generator.models import Collection, Paper, Taxonomy
 from generator.render import pages as render
 
 log = logging.getLogger(__name__)
@@ -45,11 +44,10 @@ def _stage(name: str, counts: dict[str, int]) -> Iterator[None]:
 def collect(settings: Settings, *, keep_going: bool = False) -> Collection:
     """Read and derive everything. Unreadable lists raise BuildFailed with every problem found
     so far, unless `keep_going` (for `check`): then they are skipped and reported with the rest."""
-    taxonomy = read.load_taxonomy(settings.taxonomy_path)
+    taxonomy, curations = read.load_curator_files(settings)
     lock = address.read_lock(settings.lock_path)
-    curations = read.load_curation(settings.curation_path)
     with _stage("read", counts := {}):
-        raw_lists, problems = read_all(settings.lists_dir, exclude=(settings.lock_path,))
+        raw_lists, problems = read.read_lists(settings)
         counts["lists"] = len(raw_lists)
     if any(problem.severity == "error" for problem in problems) and not keep_going:
         raise BuildFailed(problems)
@@ -114,7 +112,7 @@ def generate(settings: Settings, *, strict: bool = False) -> Report:
 
 def input_digest(settings: Settings) -> str:
     """Everything a build depends on, hashed: every file in lists/, the settings, the code."""
-    return cache.digest(read.read_inputs(settings.lists_dir), settings=repr(settings))
+    return cache.digest(read.read_inputs(settings), settings=repr(settings))
 
 
 def _cached_collection(settings: Settings) -> Collection | None:
@@ -125,26 +123,6 @@ def _cached_collection(settings: Settings) -> Collection | None:
     if collection is None or not write.tree_intact(settings.docs_dir):
         return None
     return collection
-
-
-def read_all(
-    lists_dir: Path, *, exclude: Iterable[Path] = ()
-) -> tuple[list[read.RawList], list[Problem]]:
-    """Every list, and every problem of every list (unreadable files become errors)."""
-    files = read.list_files(lists_dir, exclude=exclude)
-    if not files:
-        message = "no lists found (*.txt, *.bib, *.json, *.csv)"
-        return [], [Problem(lists_dir, 0, message, severity="error")]
-    raw_lists, problems = [], []
-    for path in files:
-        try:
-            raw = read.read_list(path)
-        except InputError as error:
-            problems.append(Problem(path, error.line or 1, error.message, severity="error"))
-            continue
-        raw_lists.append(raw)
-        problems.extend(raw.problems)
-    return raw_lists, problems
 
 
 def _today() -> str:

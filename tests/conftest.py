@@ -76,14 +76,18 @@ def _generated_docs(directory: str, names: list[str]) -> list[str]:
     return [name for name in names if name in generated or name.startswith(".readinglist")]
 
 
-def run_cli(project: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess:
-    """Run the real `readinglist` command line in `project`."""
+def run_cli(
+    project: Path, *args: str, check: bool = True, timeout: float | None = None
+) -> subprocess.CompletedProcess:
+    """Run the real `readinglist` command line in `project` (`timeout`: for runs that must not
+    hang, such as one with a named pipe among the lists)."""
     result = subprocess.run(
         [sys.executable, "-m", "generator.cli", *args],
         cwd=project,
         capture_output=True,
         text=True,
         env={**os.environ, "SOURCE_DATE_EPOCH": "1767225600", "PYTHONPATH": str(REPO)},
+        timeout=timeout,
     )
     if check and result.returncode != 0:
         raise AssertionError(f"readinglist {' '.join(args)} failed:\n{result.stderr}")

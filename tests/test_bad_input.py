@@ -130,7 +130,7 @@ def test_an_unreadable_list_stops_the_build_and_keeps_the_previous_site(
     (built_project / "lists" / "binary.txt").write_bytes((BROKEN / "binary.txt").read_bytes())
     result = run_cli(built_project, "build", check=False)
     assert result.returncode == 1
-    assert re.search(r"lists/binary\.txt:1: error: binary file", result.stderr)
+    assert re.search(r"lists/binary\.txt:2: error: binary file", result.stderr)
     (built_project / "lists" / "binary.txt").unlink()
     assert _state(built_project) == before
 
@@ -142,7 +142,7 @@ def test_check_reports_every_unreadable_list_and_writes_nothing(
     before = _state(project)
     result = run_cli(project, "check", check=False)
     assert result.returncode == 1
-    assert re.search(r"lists/binary\.txt:1: error: binary file", result.stderr)
+    assert re.search(r"lists/binary\.txt:2: error: binary file", result.stderr)
     assert re.search(r"lists/cp1252\.txt:1: error: cannot decode: byte 0xe9", result.stderr)
     assert _state(project) == before
 

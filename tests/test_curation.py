@@ -1,4 +1,5 @@
-"""The curator's file: validated with file/line/key messages, applied, never rewritten."""
+"""The curator's file: validated strictly, every mistake at its key's line, applied, never
+rewritten."""
 
 from __future__ import annotations
 
@@ -8,9 +9,9 @@ from pathlib import Path
 import frontmatter
 import pytest
 
-from generator.errors import ConfigError
-from generator.read import load_curation
-from tests.conftest import run_cli
+from generator.errors import BuildFailed
+from generator.read import load_curation, load_taxonomy
+from tests.conftest import REPO, run_cli
 
 ABSTRACTS = {
     "quokka": "We introduce QuokkaNet, a compact convolutional network for counting marsupials in "
@@ -106,7 +107,7 @@ def test_entry_for_edited_abstract_follows_it_and_is_reported(curated: Path) -> 
     result = run_cli(curated, "generate")
     new_id = _id_of(curated, "marsupials")
     assert new_id != pid
-    assert f"curation.yml:3: warning: paper {pid} was edited and is now {new_id}" in result.stderr
+    assert f"curation.yml:2: warning: paper {pid} was edited and is now {new_id}" in result.stderr
     assert _papers(curated)[new_id]["status"] == "read"
 
 
@@ -125,19 +126,100 @@ def test_orphan_entry_is_reported_with_the_closest_paper(curated: Path) -> None:
     ("entry", "message"),
     [
         ("rating: 7", "key 'rating': expected a whole number from 1 to 5, but received: 7"),
-        ("status: done", "key 'status': expected to-read or reading or read"),
+        ("status: done", "key 'status': expected to-read, reading or read, but received: 'done' "
+         "(did you mean 'read'?)"),
+        ("status: reding", "key 'status': expected to-read, reading or read, but received: "
+         "'reding' (did you mean 'reading'?)"),
         ("featured: yes please", "key 'featured': expected true or false"),
-        ("tags: [a, b]", "key 'tags': expected a mapping with 'add' and/or 'remove' lists"),
-        ("colour: red", "unknown key 'colour'"),
+        ("tags: [a, b]", "key 'tags': expected 'add' and/or 'remove' lists"),
+        ("tags: {add: [a, '']}", "key 'tags: add': expected a list of names, as [a, b], but "
+         "received: a list (item 2 is empty)"),
+        ("tags: {added: [a]}", "key 'tags': unknown key 'added' (did you mean 'add'?)"),
+        ("colour: red", "unknown key 'colour' (allowed: title, tags, topics, note, status"),
+        ("staus: read", "unknown key 'staus' (did you mean 'status'?)"),
+        ("note: 42", "key 'note': expected text, but received: 42 (put it in quotes"),
+        ("slug: Not A Slug", "key 'slug': expected lower-case letters, digits and '-'"),
     ],
-)
-def test_invalid_entries_name_file_line_and_key(tmp_path: Path, entry: str, message: str) -> None:
+)  # fmt: skip
+def test_invalid_entries_name_file_key_line_and_key(
+    tmp_path: Path, entry: str, message: str
+) -> None:
     path = tmp_path / "curation.yml"
     path.write_text(f"# my notes\npapers:\n  abc123:\n    title: Fine\n    {entry}\n")
-    with pytest.raises(ConfigError) as error:
+    with pytest.raises(BuildFailed) as failure:
         load_curation(path)
-    assert message in str(error.value)
-    assert str(error.value).startswith(f"{path}:4: paper abc123:")
+    (problem,) = failure.value.problems
+    assert str(problem).startswith(f"{path}:5: error: paper abc123: {message}"), str(problem)
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "message"),
+    [
+        ("paper:\n  abc123:\n    hidden: true\n", 1,
+         "unknown key 'paper' (did you mean 'papers'?)"),
+        ("0123456789ab:\n  hidden: true\n", 1,
+         "paper 0123456789ab is not under 'papers:': indent it under a 'papers:' line"),
+        ("status: read\n", 1, "'status' is not under a paper"),
+        ("- abc123\n", 1, "curation.yml: expected 'papers:' with paper ids under it, but received: "
+         "a list"),
+        ("papers: [abc123]\n", 1, "key 'papers': expected paper ids"),
+        ("papers:\n  abc123:\n", 2, "paper abc123: expected its settings (such as 'status: read') "
+         "indented under the id, but received: nothing"),
+        ("papers:\n  abc123:\n  status: read\n", 3,
+         "'status' is where a paper id belongs: indent it under its paper's id"),
+        ("papers:\n  abc123:\n    status: read\n  abc123:\n    rating: 2\n", 4,
+         "'abc123' is given twice (first on line 2): keep one"),
+        ("papers:\n  abc123:\n    status: read\n   rating: 2\n", 4,
+         "the indentation does not match the lines above"),
+        ("papers:\n  abc123:\n    title: A: B\n", 3,
+         "a ': ' inside a value: put the value in quotes"),
+    ],
+)  # fmt: skip
+def test_misplaced_entries_are_errors_at_their_line(
+    tmp_path: Path, text: str, line: int, message: str
+) -> None:
+    path = tmp_path / "curation.yml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(BuildFailed) as failure:
+        load_curation(path)
+    assert any(
+        problem.line == line and problem.message.startswith(message)
+        for problem in failure.value.problems
+    ), failure.value.problems
+
+
+def test_every_mistake_of_the_file_is_reported_at_its_own_line(tmp_path: Path) -> None:
+    path = tmp_path / "curation.yml"
+    path.write_text(
+        "papers:\n"
+        "  abc123:\n"
+        '    rating: "four"\n'  # 3
+        "    status: done\n"  # 4
+        "  def456:\n"
+        "    hiden: true\n"  # 6
+        "    topics: {add: [visoin], remove: [Nothing Like It]}\n",  # 7
+        encoding="utf-8",
+    )
+    with pytest.raises(BuildFailed) as failure:
+        load_curation(path, taxonomy=load_taxonomy(REPO / "lists" / "topics.yml"))
+    assert [(problem.line, problem.message) for problem in failure.value.problems] == [
+        (3, "paper abc123: key 'rating': expected a whole number from 1 to 5, but received: "
+            "'four'"),
+        (4, "paper abc123: key 'status': expected to-read, reading or read, but received: "
+            "'done' (did you mean 'read'?)"),
+        (6, "paper def456: unknown key 'hiden' (did you mean 'hidden'?)"),
+        (7, "paper def456: key 'topics: add': unknown topic 'visoin' (did you mean 'vision'?)"),
+        (7, "paper def456: key 'topics: remove': unknown topic 'Nothing Like It': not a key or "
+            "name in topics.yml"),
+    ]  # fmt: skip
+
+
+def test_empty_and_commented_out_files_mean_no_curation(tmp_path: Path) -> None:
+    path = tmp_path / "curation.yml"
+    for text in ("", "# nothing yet\n", "papers:\n  # abc123:\n  #   hidden: true\n"):
+        path.write_text(text, encoding="utf-8")
+        assert load_curation(path) == {}
+    assert load_curation(tmp_path / "missing.yml") == {}
 
 
 def test_invalid_curation_stops_the_build_and_writes_nothing(curated: Path) -> None:
@@ -145,5 +227,5 @@ def test_invalid_curation_stops_the_build_and_writes_nothing(curated: Path) -> N
     _curate(curated, "papers:\n  abc:\n    rating: 9\n")
     result = run_cli(curated, "generate", check=False)
     assert result.returncode == 1
-    assert "curation.yml:3: paper abc: key 'rating'" in result.stderr
+    assert "curation.yml:3: error: paper abc: key 'rating'" in result.stderr
     assert {p: p.read_bytes() for p in (curated / "docs").rglob("*.md")} == before

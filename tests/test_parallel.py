@@ -44,10 +44,10 @@ from pathlib import Path
 from generator.describe import stage as enrich
 from generator.read import papers as normalize
 from generator import parallel
-from generator import pipeline
-from generator.read import load_taxonomy
+from generator.config import Settings
+from generator.read import load_taxonomy, read_lists
 lists = Path(sys.argv[1])
-papers, _, _ = normalize.merge(pipeline.read_all(lists)[0])
+papers, _, _ = normalize.merge(read_lists(Settings.from_root(lists.parent))[0])
 taxonomy = load_taxonomy(lists / "topics.yml")
 def derive(cores):
     parallel.available_cores = lambda: cores

@@ -48,16 +48,18 @@ def test_encodings_and_line_ends_read_as_written(
 
 
 @pytest.mark.parametrize(
-    ("name", "message"),
+    ("name", "line", "message"),
     [
-        ("binary.txt", "binary file"),
-        ("cp1252.txt", "cannot decode: byte 0xe9 is not valid UTF-8 (nor Chinese in GB18030)"),
+        ("binary.txt", 2, "binary file"),  # a PNG: its first control byte follows "\x89PNG\r\n"
+        ("cp1252.txt", 1, "cannot decode: byte 0xe9 is not valid UTF-8 (nor Chinese in GB18030)"),
     ],
 )
-def test_unreadable_files_raise_an_error_naming_the_file(name: str, message: str) -> None:
+def test_unreadable_files_raise_an_error_naming_the_file_and_line(
+    name: str, line: int, message: str
+) -> None:
     with pytest.raises(InputError, match=message.replace("(", r"\(").replace(")", r"\)")) as error:
         read_list(BROKEN / name)
-    assert re.match(rf".*broken/{re.escape(name)}(:1)?: ", str(error.value))
+    assert re.match(rf".*broken/{re.escape(name)}:{line}: ", str(error.value))
     assert error.value.path == BROKEN / name
 
 

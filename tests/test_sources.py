@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from generator import markup
+from generator.config import Settings
 from generator.errors import InputError
 from generator.markup.latex import ACCENTS, accents_to_unicode
 from generator.models import Bibliographic
@@ -765,16 +766,18 @@ def test_list_name(stem, name):
 
 
 def test_list_files_and_dispatch(tmp_path):
-    lists = tmp_path / "lists"
-    lists.mkdir()
-    for name in ("b.bib", "a.txt", "c.csv", "d.json", "topics.yml", "readinglist.lock.json"):
-        (lists / name).write_text("x", encoding="utf-8")
-    files = sources.list_files(lists, exclude=[lists / "readinglist.lock.json"])
+    project = Settings.from_root(tmp_path)
+    project.lists_dir.mkdir()
+    known = ("topics.yml", "curation.yml", "readinglist.lock.json", ".gitkeep")
+    for name in ("b.bib", "a.txt", "c.csv", "d.json", "notes.pdf", *known):
+        (project.lists_dir / name).write_text("x", encoding="utf-8")
+    files, problems = sources.list_files(project)
     assert [path.name for path in files] == ["a.txt", "b.bib", "c.csv", "d.json"]
+    assert [(p.path.name, p.severity) for p in problems] == [("notes.pdf", "warning")]
     assert sources.SUFFIXES == (".txt", ".bib", ".json", ".csv")
-    assert sources.list_files(tmp_path / "missing") == []
+    assert sources.list_files(Settings.from_root(tmp_path / "missing")) == ([], [])
     with pytest.raises(InputError, match=r"not a list file: expected one of \.txt, \.bib"):
-        sources.read_list(lists / "topics.yml")
+        sources.read_list(project.lists_dir / "topics.yml")
 
 
 def test_same_abstract_in_text_and_bibtex_lists_is_one_paper(tmp_path, zotero_bib):

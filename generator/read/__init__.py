@@ -7,26 +7,34 @@ raw lists into Papers and reading lists, and the curator's YAML files (the topic
 the curation), every mistake placed at its file and line. Must not derive metadata (titles,
 tags, topics are `describe`'s) or write anything; markup is read through `markup`.
 
-The pipeline uses: `list_files` and `read_list` (one file to a `RawList`), `merge` (raw
-lists to Papers and ReadingLists), `load_taxonomy`, `load_curation`, and `read_inputs` /
-`read_cache` (the bytes a build depends on, and the last build's cache).
+Nothing is read from outside the project or from what is not a regular file (`inputs`): a
+link out of the project, a named pipe or a folder posing as a list is refused by name.
+
+The pipeline uses: `load_curator_files` (the taxonomy, the packaged default when there is
+none, and the curation, after every input path is checked), `read_lists` (every list file to
+a `RawList`; `list_files` and `read_list` for one), `merge` (raw lists to Papers and
+ReadingLists), and `read_inputs` / `read_cache` (the bytes a build depends on, and the last
+build's cache). `load_taxonomy`, `load_curation` and `DEFAULT_TAXONOMY` serve the rest.
 """
 
 from __future__ import annotations
 
 from generator.read.curation import load_curation
-from generator.read.files import list_files, read_cache, read_inputs, read_list
+from generator.read.files import list_files, read_cache, read_inputs, read_list, read_lists
+from generator.read.inputs import load_curator_files
 from generator.read.papers import merge, paper_id
 from generator.read.raw import RawAbstract, RawList
-from generator.read.taxonomy import load_taxonomy, parse_taxonomy
+from generator.read.taxonomy import DEFAULT_TAXONOMY, load_taxonomy, parse_taxonomy
 from generator.read.text import fingerprint, normalize_text
 
 __all__ = [
+    "DEFAULT_TAXONOMY",
     "RawAbstract",
     "RawList",
     "fingerprint",
     "list_files",
     "load_curation",
+    "load_curator_files",
     "load_taxonomy",
     "merge",
     "normalize_text",
@@ -35,4 +43,5 @@ __all__ = [
     "read_cache",
     "read_inputs",
     "read_list",
+    "read_lists",
 ]

@@ -2,7 +2,10 @@
 
 The file is the curator's own: the generator reads it and never writes it. Entries are keyed
 by paper id (`readinglist find WORDS` prints ids); applying them is `address.curation`'s.
-Every mistake stops the build with the file, the entry's line and the key (`yamlfile`).
+Nothing in it is ignored: a key the generator does not know (`paper:` for `papers:`, `staus`),
+a value of the wrong kind, a topic not in the taxonomy, an id given twice are all errors,
+every one of the file reported at once at its key's line (`yamlfile`), with the key, status
+or topic the curator most likely meant.
 
     papers:
       3fa2c1d9e0ab:
@@ -19,106 +22,178 @@ Every mistake stops the build with the file, the entry's line and the key (`yaml
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
 from pathlib import Path
 
 from generator.address.slugs import is_safe_slug
-from generator.errors import ConfigError
-from generator.models import STATUSES, Curation
-from generator.read.yamlfile import error, expected, line_of, load_yaml
+from generator.models import STATUSES, Curation, Taxonomy
+from generator.read.yamlfile import YamlFile, key_line, shown, suggest, wrong_item
 
-ENTRY_KEYS = frozenset(
-    {"title", "tags", "topics", "note", "status", "rating", "featured", "hidden", "slug"}
-)
+ENTRY_KEYS = ("title", "tags", "topics", "note", "status", "rating", "featured", "hidden", "slug")
+_PAPER_ID = re.compile(r"[0-9a-f]{12}")
+# What curators write for a status in their own words: difflib finds typos, not synonyms.
+_STATUS_WORDS = {
+    "done": "read", "finished": "read", "complete": "read", "todo": "to-read",
+    "unread": "to-read", "queued": "to-read", "started": "reading", "in progress": "reading",
+}  # fmt: skip
+_CHANGES = "'add' and/or 'remove' lists, as {add: [a, b], remove: [c]}"
+_STATUS_CHOICES = ", ".join(STATUSES[:-1]) + f" or {STATUSES[-1]}"
+Curations = dict[str, tuple[Curation, int]]  # paper id -> (curation, line of the id)
 
-# parse_entry's `fail(key, wanted)`: the error to raise for a key with the wrong value.
-_Fail = Callable[[str, str], ConfigError]
 
-
-def load_curation(path: Path) -> dict[str, tuple[Curation, int]]:
-    """paper id -> (curation, line). A missing file means no curation."""
+def load_curation(path: Path, *, taxonomy: Taxonomy | None = None) -> Curations:
+    """paper id -> (curation, line of the id). A missing file means no curation; a file with
+    mistakes raises one BuildFailed with all of them. With `taxonomy`, the topics an entry
+    adds or removes must be among its keys or names."""
     if not path.exists():
         return {}
-    data = load_yaml(path) or {}
-    papers = data.get("papers", {}) if isinstance(data, dict) else None
+    file = YamlFile(path)
+    papers = _papers(file.load(), file)
+    topics = _topic_names(taxonomy)
+    curations = {}
+    for pid, entry in papers.items():
+        line = key_line(papers, pid, 1)
+        curation = _entry(str(pid), entry, line, file, topics)
+        if curation is not None:
+            curations[str(pid)] = (curation, line)
+    file.raise_if_any()
+    return curations
+
+
+def _topic_names(taxonomy: Taxonomy | None) -> tuple[str, ...] | None:
+    if taxonomy is None:
+        return None
+    return tuple(name for topic in taxonomy.topics for name in (topic.key, topic.name))
+
+
+def _papers(data: object, file: YamlFile) -> dict:
+    """The `papers:` mapping; an error at every other top-level key, so a misspelt `paper:`
+    or ids without `papers:` above them are never read as "no curation"."""
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        file.expected(1, "curation.yml", "'papers:' with paper ids under it", data)
+        return {}
+    for key in data:
+        if key != "papers":
+            file.error(key_line(data, key, 1), _misplaced(key))
+    papers = data.get("papers")
+    if papers is None:  # `papers:` with every entry commented out
+        return {}
     if not isinstance(papers, dict):
-        raise error(path, "expected a mapping with a 'papers' mapping", line=1)
-    line = line_of(papers, 1)
-    return {
-        str(pid): (parse_entry(entry, path, str(pid), line), line_of(entry, line))
-        for pid, entry in papers.items()
-    }
+        wanted = "paper ids, each with its settings indented under it"
+        file.expected(key_line(data, "papers", 1), "key 'papers'", wanted, papers)
+        return {}
+    return papers
 
 
-def parse_entry(entry: object, path: Path, pid: str, line: int) -> Curation:
-    """One paper's entry; `line` places a mistake in an entry that is not a mapping."""
+def _misplaced(key: object) -> str:
+    if _PAPER_ID.fullmatch(str(key)):
+        return f"paper {key} is not under 'papers:': indent it under a 'papers:' line"
+    if key in ENTRY_KEYS:
+        return f"'{key}' is not under a paper: indent it under its paper's id, under 'papers:'"
+    return f"unknown key {shown(key)}{suggest(key, ['papers'])}"
+
+
+def _entry(
+    pid: str, entry: object, line: int, file: YamlFile, topics: tuple[str, ...] | None
+) -> Curation | None:
+    """One paper's entry; every mistake in it reported, None when it is not an entry at all."""
+    if pid in ENTRY_KEYS:
+        file.error(line, f"'{pid}' is where a paper id belongs: indent it under its paper's id")
+        return None
     if not isinstance(entry, dict):
-        raise expected(path, "a mapping", entry, subject=f"paper {pid}", line=line)
-    unknown = sorted(set(entry) - ENTRY_KEYS)
-    if unknown:
-        allowed = ", ".join(sorted(ENTRY_KEYS))
-        message = f"paper {pid}: unknown key '{unknown[0]}' (allowed: {allowed})"
-        raise error(path, message, at=entry, line=line)
-
-    def fail(key: str, wanted: str) -> ConfigError:
-        subject = f"paper {pid}: key '{key}'"
-        return expected(path, wanted, entry.get(key), subject=subject, at=entry, line=line)
-
+        wanted = "its settings (such as 'status: read') indented under the id"
+        file.expected(line, f"paper {pid}", wanted, entry)
+        return None
+    subject = f"paper {pid}: "
+    file.unknown_keys(entry, ENTRY_KEYS, subject=subject)
+    add_tags, remove_tags = _changes(entry, "tags", file, subject, choices=None)
+    add_topics, remove_topics = _changes(entry, "topics", file, subject, choices=topics)
     return Curation(
-        title=_text(entry, "title", fail),
-        add_tags=_change(entry, "tags", "add", fail),
-        remove_tags=_change(entry, "tags", "remove", fail),
-        add_topics=_change(entry, "topics", "add", fail),
-        remove_topics=_change(entry, "topics", "remove", fail),
-        note=_text(entry, "note", fail),
-        status=_status(entry, fail),
-        rating=_rating(entry, fail),
-        featured=_flag(entry, "featured", fail),
-        hidden=_flag(entry, "hidden", fail),
-        slug=_slug(entry, fail),
+        title=_text(entry, "title", file, subject),
+        add_tags=add_tags,
+        remove_tags=remove_tags,
+        add_topics=add_topics,
+        remove_topics=remove_topics,
+        note=_text(entry, "note", file, subject),
+        status=_status(entry, file, subject),
+        rating=_rating(entry, file, subject),
+        featured=_flag(entry, "featured", file, subject),
+        hidden=_flag(entry, "hidden", file, subject),
+        slug=_slug(entry, file, subject),
     )
 
 
-def _text(entry: dict, key: str, fail: _Fail) -> str:
-    value = entry.get(key, "")
-    if not isinstance(value, str):
-        raise fail(key, "text")
+def _text(entry: dict, key: str, file: YamlFile, subject: str) -> str:
+    value = file.get(entry, key, subject=subject, wanted="text", default="",
+                     valid=lambda v: isinstance(v, str))  # fmt: skip
     return value.strip()
 
 
-def _change(entry: dict, key: str, action: str, fail: _Fail) -> tuple[str, ...]:
-    value = entry.get(key, {})
-    if not isinstance(value, dict) or set(value) - {"add", "remove"}:
-        raise fail(key, "a mapping with 'add' and/or 'remove' lists")
-    items = value.get(action, [])
-    if not isinstance(items, list) or not all(isinstance(i, str) and i.strip() for i in items):
-        raise fail(key, f"'{action}' as a list of names")
-    return tuple(item.strip() for item in items)
+def _flag(entry: dict, key: str, file: YamlFile, subject: str) -> bool:
+    return file.get(entry, key, subject=subject, wanted="true or false", default=False,
+                    valid=lambda v: isinstance(v, bool))  # fmt: skip
 
 
-def _status(entry: dict, fail: _Fail) -> str:
-    value = entry.get("status", "")
-    if value not in ("", *STATUSES):
-        raise fail("status", " or ".join(STATUSES))
-    return value
+def _rating(entry: dict, file: YamlFile, subject: str) -> int:
+    return file.get(entry, "rating", subject=subject, wanted="a whole number from 1 to 5",
+                    default=0, valid=_is_rating)  # fmt: skip
 
 
-def _rating(entry: dict, fail: _Fail) -> int:
-    value = entry.get("rating", 0)
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 5:
-        raise fail("rating", "a whole number from 1 to 5")
-    return value
+def _is_rating(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 5
 
 
-def _slug(entry: dict, fail: _Fail) -> str:
-    value = _text(entry, "slug", fail)
-    if value and not is_safe_slug(value):
-        raise fail("slug", "lower-case letters, digits and '-' (the page address)")
-    return value
+def _status(entry: dict, file: YamlFile, subject: str) -> str:
+    return file.get(entry, "status", subject=subject, wanted=_STATUS_CHOICES, default="",
+                    valid=lambda v: v in ("", *STATUSES), hint=_status_hint)  # fmt: skip
 
 
-def _flag(entry: dict, key: str, fail: _Fail) -> bool:
-    value = entry.get(key, False)
-    if not isinstance(value, bool):
-        raise fail(key, "true or false")
-    return value
+def _status_hint(value: object) -> str:
+    meant = _STATUS_WORDS.get(str(value).strip().casefold())
+    return f" (did you mean '{meant}'?)" if meant else suggest(value, STATUSES, listed=False)
+
+
+def _slug(entry: dict, file: YamlFile, subject: str) -> str:
+    wanted = "lower-case letters, digits and '-' (the page address)"
+    value = file.get(entry, "slug", subject=subject, wanted=wanted, default="", valid=_is_slug)
+    return value.strip()
+
+
+def _is_slug(value: object) -> bool:
+    return isinstance(value, str) and (not value.strip() or is_safe_slug(value.strip()))
+
+
+def _changes(
+    entry: dict, key: str, file: YamlFile, subject: str, *, choices: tuple[str, ...] | None
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(added, removed) names of `tags` or `topics`; topics must be in `choices`."""
+    value = file.get(entry, key, subject=subject, wanted=_CHANGES, default={},
+                     valid=lambda v: isinstance(v, dict))  # fmt: skip
+    file.unknown_keys(value, ("add", "remove"), subject=f"{subject}key '{key}': ")
+    added = _names(value, key, "add", file, subject, choices=choices)
+    removed = _names(value, key, "remove", file, subject, choices=choices)
+    return added, removed
+
+
+def _names(
+    value: dict, key: str, action: str, file: YamlFile, subject: str, *,
+    choices: tuple[str, ...] | None,
+) -> tuple[str, ...]:  # fmt: skip
+    """The names under `tags: add` (or remove, or of topics), each in `choices` if given."""
+    label = f"{key}: {action}"
+    items = file.get(value, action, subject=subject, label=label, default=[],
+                     wanted="a list of names, as [a, b]", valid=_is_name_list,
+                     hint=wrong_item)  # fmt: skip
+    names = tuple(item.strip() for item in items)
+    for name in names:
+        if choices is not None and name not in choices:
+            near = suggest(name, choices, listed=False) or ": not a key or name in topics.yml"
+            file.error(key_line(value, action), f"{subject}key '{label}': unknown topic "
+                       f"'{name}'{near}")  # fmt: skip
+    return names
+
+
+def _is_name_list(value: object) -> bool:
+    return isinstance(value, list) and all(isinstance(i, str) and i.strip() for i in value)

@@ -5,16 +5,18 @@ NUL bytes; then strict UTF-8. Bytes that are not UTF-8 are tried as GB18030 (wha
 Windows editors save) and kept only when the result is plausibly Chinese: at least two
 ideographs, and nearly every non-ASCII character inside GB2312, the common set real Chinese
 text uses. Latin-1 or cp1252 bytes decoded as GB18030 land outside it, so they stop the build
-with a message naming the file and line instead of becoming mojibake. A file with NUL bytes or
-many control characters is binary and stops the build too. Line ends may be CRLF, LF or CR;
-the text comes out with LF.
+with a message naming the file and line instead of becoming mojibake. A file with many
+control characters is binary and stops the build too, as does a NUL, which no text holds;
+each at the line it is on. Line ends may be CRLF, LF or CR; the text comes out with LF.
 """
 
 from __future__ import annotations
 
 import codecs
 import re
+import stat
 from pathlib import Path
+from typing import AnyStr
 
 from generator.errors import InputError
 from generator.models import Problem
@@ -36,9 +38,20 @@ GB18030_NOTE = (
 
 def read_text(path: Path) -> tuple[str, list[Problem]]:
     """A file's text, and a note when it was not UTF-8; InputError when it is not text."""
-    text, encoding = _decode(path.read_bytes(), path)
+    text, encoding = _decode(read_bytes(path), path)
     notes = [Problem(path, 1, GB18030_NOTE)] if encoding == "gb18030" else []
     return normalize_newlines(text), notes
+
+
+def read_bytes(path: Path) -> bytes:
+    """A regular file's bytes; InputError for anything else (opening a named pipe would block
+    the build) or for a file the system will not let us read."""
+    try:
+        if not stat.S_ISREG(path.stat().st_mode):
+            raise InputError("not a regular file: not read", path=path)
+        return path.read_bytes()
+    except OSError as error:
+        raise InputError(f"cannot be read: {error.strerror or error}", path=path) from None
 
 
 def decode(data: bytes, path: Path) -> str:
@@ -54,8 +67,7 @@ def _decode(data: bytes, path: Path) -> tuple[str, str]:
     utf16 = _guess_bomless_utf16(data)
     if utf16:
         return _decode_strict(data, utf16, path), utf16
-    if b"\x00" in data or _looks_binary(data):
-        raise InputError("binary file (control bytes), not a text list", path=path)
+    _refuse_controls(data, _CONTROL_BYTES, b"\x00", path)
     try:
         return _decode_strict(data, "utf-8", path), "utf-8"
     except UnicodeDecodeError as error:
@@ -79,9 +91,27 @@ def _guess_bomless_utf16(data: bytes) -> str | None:
     return None
 
 
-def _looks_binary(data: bytes) -> bool:
+def _refuse_controls(data: AnyStr, controls: re.Pattern[AnyStr], nul: AnyStr, path: Path) -> None:
+    """InputError when the start of the file has many control characters (a binary file: at
+    the line of the first) or anywhere holds a NUL, which no text does (at its line); a stray
+    bell or escape is let through (`normalize_text` drops it)."""
     sample = data[:65536]
-    return _too_many(len(_CONTROL_BYTES.findall(sample)), len(sample))
+    if _too_many(len(controls.findall(sample)), len(sample)):
+        first = controls.search(sample)
+        line = line_at(data, first.start() if first else 0)
+        raise InputError("binary file (control characters), not a text list", path=path, line=line)
+    position = data.find(nul)
+    if position >= 0:
+        message = "a NUL character (byte 0x00), which no text holds: remove it"
+        raise InputError(message, path=path, line=line_at(data, position))
+
+
+def line_at(text: str | bytes, position: int) -> int:
+    """The editor's line of `position`, whatever the line ends (CRLF, LF or CR)."""
+    before = text[:position]
+    if isinstance(before, bytes):
+        before = before.decode("latin-1")  # one character per byte: line ends stay where they are
+    return before.count("\n") + before.count("\r") - before.count("\r\n") + 1
 
 
 def _too_many(controls: int, length: int) -> bool:
@@ -98,13 +128,14 @@ def _decode_strict(data: bytes, encoding: str, path: Path) -> str:
             raise
         name = encoding.upper().replace("-SIG", "")
         raise _undecodable(data, error, f"{name} (as its byte order mark says)", path) from None
-    if "\x00" in text or _too_many(len(CONTROL.findall(text)), len(text)):
-        raise InputError("binary file (control characters), not a text list", path=path)
+    _refuse_controls(text, CONTROL, "\x00", path)
     return text
 
 
 def _undecodable(data: bytes, error: UnicodeDecodeError, tried: str, path: Path) -> InputError:
-    line = data[: error.start].count(b"\n") + 1
+    # Decoded up to the bad byte, so UTF-16's line ends are counted as characters, not bytes.
+    before = data[: error.start].decode(error.encoding, errors="replace")
+    line = line_at(before, len(before))
     return InputError(
         f"cannot decode: byte 0x{data[error.start]:02x} is not valid {tried}; "
         "save the file as UTF-8",

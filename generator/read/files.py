@@ -16,23 +16,28 @@ with cleaned fields (`fields.tidy`), and reading the bytes a build depends on.
   page.
 - Problems are warnings with the line the entry starts on; a file that cannot be read at all
   (not text, not JSON, no abstract column, no readable BibTeX entry) raises InputError.
+- Only what the project may read is read (`inputs.refusal`: no link out of the project, no
+  pipe or folder posing as a list); a file of another kind is named in a warning, not read.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
 
+from generator.config import Settings
 from generator.errors import InputError
 from generator.models import Problem
 from generator.read import bibtex, csljson, csvfile
 from generator.read.decode import read_text
 from generator.read.fields import Record, tidy
+from generator.read.inputs import refusal
 from generator.read.plain import split_list
 from generator.read.raw import ENTRY_HINTS, RawAbstract, RawList, raw_list
 from generator.read.text import normalize_text
+from generator.read.yamlfile import suggest
 
 Parsed = tuple[str, list[Record], list[Problem]]  # list name ("" for none), entries, problems
 _BIBLIOGRAPHIC: dict[str, Callable[[str, Path], Parsed]] = {
@@ -46,18 +51,51 @@ _SEPARATORS = re.compile(r"[\s_\-]+")
 _NO_ABSTRACT = "has no abstract: skipped (a paper page is built from its abstract)"
 
 
-def list_files(lists_dir: Path, *, exclude: Iterable[Path] = ()) -> list[Path]:
-    """Every list file (SUFFIXES), in name order.
-
-    `exclude` names files that share a suffix but are not lists (the lock file is JSON)."""
+def list_files(settings: Settings) -> tuple[list[Path], list[Problem]]:
+    """Every list file of the lists folder (SUFFIXES), in name order, and its problems: an
+    error for each one that must not be read (`inputs.refusal`), a warning for each file the
+    generator has no reader for. Dot-files and the files it knows (taxonomy, curation, lock)
+    are neither."""
+    lists_dir = settings.lists_dir
     if not lists_dir.is_dir():
-        return []
-    skip = {path.resolve() for path in exclude}
-    return sorted(
-        path
-        for path in lists_dir.iterdir()
-        if path.suffix.lower() in SUFFIXES and path.is_file() and path.resolve() not in skip
-    )
+        return [], []
+    known = {settings.taxonomy_path, settings.curation_path, settings.lock_path}
+    files, problems = [], []
+    for path in sorted(lists_dir.iterdir()):
+        if path.name.startswith(".") or path in known:
+            continue
+        if path.suffix.lower() not in SUFFIXES:
+            problems.append(Problem(path, 0, _not_a_list(path, known)))
+        elif why := refusal(path, settings.root):
+            problems.append(Problem(path, 0, why, severity="error"))
+        else:
+            files.append(path)
+    return files, problems
+
+
+def _not_a_list(path: Path, known: set[Path]) -> str:
+    if path.is_dir():
+        return f"a folder: not read (lists are the files directly in {path.parent.name}/)"
+    near = suggest(path.name, sorted(known_path.name for known_path in known), listed=False)
+    return f"not a list: not read{near}; lists are {', '.join(SUFFIXES)} files"
+
+
+def read_lists(settings: Settings) -> tuple[list[RawList], list[Problem]]:
+    """Every list, and every problem of every list (an unreadable file is an error)."""
+    files, problems = list_files(settings)
+    if not files:
+        message = f"no lists found ({', '.join('*' + suffix for suffix in SUFFIXES)})"
+        return [], [*problems, Problem(settings.lists_dir, 0, message, severity="error")]
+    raw_lists = []
+    for path in files:
+        try:
+            raw = read_list(path)
+        except InputError as error:
+            problems.append(Problem(path, error.line or 0, error.message, severity="error"))
+            continue
+        raw_lists.append(raw)
+        problems.extend(raw.problems)
+    return raw_lists, problems
 
 
 def read_list(path: Path) -> RawList:
@@ -100,13 +138,21 @@ def _abstracts(records: list[Record], path: Path, problems: list[Problem]) -> It
         yield RawAbstract(text, record.line, bib)
 
 
-def read_inputs(lists_dir: Path) -> list[tuple[str, bytes]]:
-    """Every file of the lists folder (name, bytes), in name order: what a build depends on."""
-    return [
-        (path.name, path.read_bytes())
-        for path in sorted(lists_dir.iterdir())
-        if path.is_file() and not path.name.startswith(".")
-    ]
+def read_inputs(settings: Settings) -> list[tuple[str, bytes]]:
+    """Every entry of the lists folder (name, bytes), in name order: what a build depends on.
+    An entry that must not be read counts by its name and refusal alone (a NUL, which no
+    file name holds, keeps the two apart), so adding one still makes the next build look."""
+    lists_dir = settings.lists_dir
+    refused = refusal(lists_dir, settings.root, folder=True)
+    if refused or not lists_dir.is_dir():
+        return [("\0", (refused or "no lists folder").encode())]
+    entries = []
+    for path in sorted(lists_dir.iterdir()):
+        if path.name.startswith("."):
+            continue
+        why = refusal(path, settings.root)
+        entries.append((f"{path.name}\0", why.encode()) if why else (path.name, path.read_bytes()))
+    return entries
 
 
 def read_cache(path: Path) -> bytes | None:

@@ -1,0 +1,89 @@
+"""Which paths a build may read, and the curator's two YAML files read behind that check.
+
+Owns refusing what must never reach a page or block a build: a symbolic link (in `lists/`, or
+as the lists folder, the taxonomy, the curation or the lock) that leads outside the project
+(`lists/evil.txt -> /etc/passwd`), and anything that is not what it poses as: a folder named
+`x.txt`, a named pipe (opening one waits forever for a writer), a device. The file's type is
+looked at before anything opens it. Refusals are errors naming the file; nothing is read from
+a refused path. Then `load_curator_files` reads the taxonomy and the curation together, so a
+curator sees the mistakes of both at once.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+from generator.config import Settings
+from generator.errors import BuildFailed
+from generator.models import Problem, Taxonomy
+from generator.read.curation import Curations, load_curation
+from generator.read.taxonomy import load_taxonomy
+
+_Loaded = TypeVar("_Loaded")
+_KINDS = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISREG, "a file"),
+    (stat.S_ISFIFO, "a named pipe"),
+    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISCHR, "a device"),
+    (stat.S_ISBLK, "a device"),
+)
+
+
+def refusal(path: Path, root: Path, *, folder: bool = False) -> str | None:
+    """Why `path` must not be read; None when it may be (or does not exist at all)."""
+    try:
+        target = path.resolve(strict=True)
+        mode = target.stat().st_mode
+    except FileNotFoundError:
+        if path.is_symlink():
+            return f"a symbolic link to {os.readlink(path)}, which does not exist: not read"
+        return None
+    except (OSError, RuntimeError):  # RuntimeError: links that lead in a circle
+        return "a symbolic link that cannot be followed (it leads in a circle?): not read"
+    if not target.is_relative_to(root.resolve()):
+        return f"a symbolic link to {target}, outside the project: not read (copy it in instead)"
+    wanted = "a folder" if folder else "a file"
+    kind = next((name for test, name in _KINDS if test(mode)), "not a file")
+    return None if kind == wanted else f"{kind}, not {wanted}: not read"
+
+
+def check_input_paths(settings: Settings) -> list[Problem]:
+    """An error for the lists folder, taxonomy, curation or lock when it must not be read."""
+    folder = refusal(settings.lists_dir, settings.root, folder=True)
+    if folder:  # the files inside it would repeat the same refusal
+        return [Problem(settings.lists_dir, 0, folder, severity="error")]
+    paths = (settings.taxonomy_path, settings.curation_path, settings.lock_path)
+    return [
+        Problem(path, 0, why, severity="error")
+        for path in paths
+        if (why := refusal(path, settings.root))
+    ]
+
+
+def load_curator_files(settings: Settings) -> tuple[Taxonomy, Curations]:
+    """The taxonomy and the curation, once every input path has been checked; one BuildFailed
+    with every problem of the paths, or of both files (the curation is checked even when the
+    taxonomy has mistakes, only its topics then go unchecked)."""
+    refused = check_input_paths(settings)
+    if refused:
+        raise BuildFailed(refused)
+    taxonomy, problems = _attempt(load_taxonomy, settings.taxonomy_path)
+    curations, found = _attempt(
+        lambda path: load_curation(path, taxonomy=taxonomy), settings.curation_path
+    )
+    if problems or found:
+        raise BuildFailed([*problems, *found])
+    assert taxonomy is not None and curations is not None  # no problems: both were read
+    return taxonomy, curations
+
+
+def _attempt(load: Callable[[Path], _Loaded], path: Path) -> tuple[_Loaded | None, list[Problem]]:
+    try:
+        return load(path), []
+    except BuildFailed as failure:
+        return None, list(failure.problems)
