@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import logging
-import shutil
 import sys
 from collections.abc import Iterable
 from pathlib import Path
@@ -50,48 +49,29 @@ def main(argv: list[str] | None = None) -> int:
     return 1
 
 
+# Commands whose --strict means "warnings are errors", with that option's help.
+STRICT = "treat warnings as errors (nothing is written)"
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="readinglist", description=DESCRIPTION, epilog=EPILOG, parents=[_common()]
     )
     parser.add_argument("--version", action="version", version=f"readinglist {__version__}")
     commands = parser.add_subparsers(required=True, metavar="COMMAND", title="commands")
-    _command(
-        commands,
-        "build",
-        _build,
-        "generate the pages, then build the site into site/",
-        strict="treat warnings as errors (nothing is written)",
-    )
-    _command(
-        commands,
-        "generate",
-        _generate,
-        "generate the Markdown pages under docs/ only",
-        strict="treat warnings as errors (nothing is written)",
-    )
-    _command(
-        commands,
-        "check",
-        _check,
-        "report every problem of every list; write nothing",
-        strict="exit with 1 on warnings too",
-    )
+    new = _command(commands, "new", _new, "create a new project in DIR, ready to build")
+    new.add_argument("directory", type=Path, metavar="DIR", help="the folder to create")
+    new.add_argument("--name", required=True, help='the site\'s name, e.g. "My Reading Group"')
+    _command(commands, "build", _build, "generate the pages, then build the site", strict=STRICT)
+    _command(commands, "generate", _generate, "generate the pages under docs/ only", strict=STRICT)
+    _command(commands, "check", _check, "report every problem of every list; write nothing",
+             strict="exit with 1 on warnings too")  # fmt: skip
     find = _command(commands, "find", _find, "print the papers matching all WORDS, with ids")
     find.add_argument("words", nargs="+", metavar="WORD", help="words every match contains")
-    suggest = _command(
-        commands,
-        "suggest-topics",
-        _suggest,
-        "propose taxonomy topics for papers the taxonomy describes badly",
-    )
-    suggest.add_argument(
-        "--min-papers",
-        type=int,
-        default=3,
-        metavar="N",
-        help="papers a suggested topic must gather (default: 3)",
-    )
+    suggest = _command(commands, "suggest-topics", _suggest,
+                       "propose topics for papers the taxonomy describes badly")  # fmt: skip
+    suggest.add_argument("--min-papers", type=int, default=3, metavar="N",
+                         help="papers a suggested topic must gather (default: 3)")  # fmt: skip
     return parser
 
 
@@ -198,6 +178,16 @@ def _settings(args: argparse.Namespace) -> Settings:
     return _plugin(config, _config_file(args)).settings(config)
 
 
+def _new(args: argparse.Namespace) -> int:
+    from generator import scaffold
+
+    written = scaffold.create(args.directory, name=args.name)
+    print(f"created {args.directory} ({len(written)} files): next, in that folder,")
+    print("  readinglist build      then open site/index.html, or preview with `mkdocs serve`")
+    print("Replace lists/reading-list.txt with your own lists; the README says how.")
+    return 0
+
+
 def _check(args: argparse.Namespace) -> int:
     collection = pipeline.collect(_settings(args), keep_going=True)
     _print_problems(collection.problems)
@@ -260,57 +250,35 @@ def _generate(args: argparse.Namespace) -> int:
 
 
 def _build(args: argparse.Namespace) -> int:
+    from mkdocs.commands.build import build
+
     config = _load_config(args, strict=args.strict)
     plugin = _plugin(config, _config_file(args))
     settings = plugin.settings(config)
     if not settings.lists_dir.is_dir():
         raise ConfigError(f"{_no_project(args.root)} (no lists/ folder)")
-    # Pages and site change together or not at all: if MkDocs fails, the pages go back too.
-    previous = write.snapshot(settings.docs_dir), _read_text(settings.lock_path)
+    previous = write.Previous.of(settings)
     collection = pipeline.generate(settings, strict=args.strict).collection
     _print_problems(collection.problems)
     plugin.collection, plugin.pregenerated = collection, True
+
     site_dir = Path(config.site_dir)
+
+    def build_into(folder: Path) -> None:
+        config.site_dir = str(folder)
+        build(config)
+
     try:
-        _build_site(config, site_dir)
+        write.build_aside(build_into, site_dir)
     except BaseException as error:
-        _restore(settings, *previous)
+        previous.restore(settings)
         if not isinstance(error, Exception):  # Ctrl-C and the like, after putting pages back
             raise
-        print(
-            f"error: the site was not built ({error}); the previous pages and site are unchanged",
-            file=sys.stderr,
-        )
+        print(f"error: the site was not built ({error}); the previous pages and site are "
+              "unchanged", file=sys.stderr)  # fmt: skip
         return 1
     print(f"site built: {len(collection.papers)} papers -> {site_dir}")
     return 0
-
-
-def _build_site(config: MkDocsConfig, site_dir: Path) -> None:
-    """MkDocs builds the site aside; only a whole new site replaces the previous one."""
-    from mkdocs.commands.build import build
-
-    staged = site_dir.with_name(site_dir.name + ".building")
-    shutil.rmtree(staged, ignore_errors=True)
-    config.site_dir = str(staged)
-    try:
-        build(config)
-    except BaseException:
-        shutil.rmtree(staged, ignore_errors=True)
-        raise
-    write.replace_directory(staged, site_dir)
-
-
-def _read_text(path: Path) -> str | None:
-    return path.read_text(encoding="utf-8") if path.exists() else None
-
-
-def _restore(settings: Settings, pages: dict[str, str], lock: str | None) -> None:
-    write.write_tree(settings.docs_dir, pages)
-    if lock is None:
-        settings.lock_path.unlink(missing_ok=True)
-    else:
-        write.write_if_changed(settings.lock_path, lock)
 
 
 def _print_problems(problems: Iterable[Problem]) -> None:

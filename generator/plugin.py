@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
+import markupsafe
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 from mkdocs.config.defaults import MkDocsConfig
@@ -51,6 +52,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         self.collection: Collection | None = None
         self.pregenerated = False  # set by the CLI, which generates before it builds
         self.theme: Theme | None = None
+        self.site_name = ""  # as the curator wrote it; MkDocs' config holds it escaped
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         """Defining on_startup keeps one plugin instance across `mkdocs serve` rebuilds."""
@@ -61,13 +63,17 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
             root,
             lists=self.config.lists_dir,
             docs=str(Path(config.docs_dir).relative_to(root.resolve())),
-            site_name=config.site_name,
+            site_name=self.site_name or config.site_name,
             site_url=config.site_url or "",
             related_count=self.config.related,
             page_size=self.config.page_size,
         )
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        # Material prints the site name unescaped, in text and in attributes alike: it gets
+        # the escaped text, which Jinja's autoescaping (overrides/) does not escape again.
+        self.site_name = str(config.site_name)
+        config.site_name = markupsafe.escape(self.site_name)
         if self.config.search_engine == "pagefind":
             _report(search.check_installed)
         if self.pregenerated and self.collection is not None:

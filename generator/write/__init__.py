@@ -16,13 +16,16 @@ from generator.write.files import (
     write_if_changed,
 )
 from generator.write.manifest import MANIFEST, foreign_pages, read_manifest, snapshot, tree_intact
+from generator.write.site import Previous, build_aside
 from generator.write.tree import STAGING, WriteResult, write_batches, write_tree
 
 __all__ = [
     "MANIFEST",
     "STAGING",
+    "Previous",
     "WriteError",
     "WriteResult",
+    "build_aside",
     "foreign_pages",
     "read_manifest",
     "replace_directory",

@@ -1,0 +1,110 @@
+"""A new project: what `readinglist new DIR --name NAME` lays out, ready to build.
+
+Owns the files of a fresh project: mkdocs.yml (the site's name, a SITE_URL default), lists/
+with a short example list and the default taxonomy, the theme (overrides/ and the site's own
+assets in docs/), .gitignore, requirements.txt and the GitHub Pages workflow. The repository's
+own copies of these files are the same files (tests keep them so). Must not touch an existing
+project: it writes only into a folder that does not exist yet or is empty.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from importlib import resources
+from importlib.abc import Traversable
+from pathlib import Path
+
+import jinja2
+
+from generator import __version__
+from generator.errors import ConfigError
+from generator.read.taxonomy import DEFAULT_TAXONOMY
+
+TEMPLATES = resources.files(__package__) / "templates"
+# In a source checkout (an editable install) the theme is the repository's own folders; an
+# installed wheel carries them as generator.theme (pyproject.toml maps them there).
+CHECKOUT = Path(__file__).resolve().parent.parent.parent
+ASSETS = ("about.md", "stylesheets/readinglist.css", "javascripts/search.js")
+
+
+def create(target: Path, *, name: str) -> list[Path]:
+    """Lay out a project named `name` in `target`; return the files written."""
+    if target.exists() and (not target.is_dir() or any(target.iterdir())):
+        raise ConfigError("already exists and is not empty: nothing was written", path=target)
+    files = dict(_project_files(target, name))
+    for path, data in files.items():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+    return sorted(files)
+
+
+def _project_files(target: Path, name: str) -> Iterator[tuple[Path, bytes]]:
+    yield target / "mkdocs.yml", mkdocs_yml(name, site_url(target)).encode()
+    yield target / "lists" / "reading-list.txt", _render("example.txt.j2", name=name).encode()
+    yield target / "lists" / "topics.yml", DEFAULT_TAXONOMY.read_bytes()
+    yield target / ".gitignore", (TEMPLATES / "gitignore").read_bytes()
+    yield target / "requirements.txt", f"readinglist=={__version__}\n".encode()
+    yield target / ".github" / "workflows" / "pages.yml", (TEMPLATES / "pages.yml").read_bytes()
+    theme = _theme()
+    for path in _files_under(theme):
+        yield target / "overrides" / path, (theme / path).read_bytes()
+    assets = _assets()
+    for path in ASSETS:
+        yield target / "docs" / path, _at(assets, path).read_bytes()
+
+
+def mkdocs_yml(name: str, url: str, *, description: str = "") -> str:
+    """The project's MkDocs configuration, with its name and default address."""
+    return _render(
+        "mkdocs.yml.j2",
+        site_name=name,
+        site_description=description or f"{name}: a curated reading list, browsable by topic.",
+        site_url=url,
+        copyright="Abstracts are quoted from the papers; © their authors.",
+    )
+
+
+def site_url(target: Path) -> str:
+    """Where a GitHub project site of this folder's name would live (the Pages workflow sets
+    the real address at publishing time)."""
+    return f"https://example.github.io/{target.resolve().name}/"
+
+
+def _render(template: str, **values: str) -> str:
+    environment = jinja2.Environment(
+        undefined=jinja2.StrictUndefined, keep_trailing_newline=True, autoescape=False
+    )
+    # A YAML double-quoted scalar: JSON's string syntax is a subset of it.
+    environment.filters["yaml"] = lambda value: json.dumps(value, ensure_ascii=False)
+    return environment.from_string((TEMPLATES / template).read_text(encoding="utf-8")).render(
+        **values
+    )
+
+
+def _theme() -> Traversable:
+    try:
+        return resources.files("generator.theme")
+    except ModuleNotFoundError:
+        return CHECKOUT / "overrides"
+
+
+def _assets() -> Traversable:
+    try:
+        return resources.files("generator.theme.assets")
+    except ModuleNotFoundError:
+        return CHECKOUT / "docs"
+
+
+def _files_under(folder: Traversable, prefix: str = "") -> Iterator[str]:
+    for entry in sorted(folder.iterdir(), key=lambda entry: entry.name):
+        if entry.is_dir():
+            yield from _files_under(entry, f"{prefix}{entry.name}/")
+        elif entry.name.endswith(".html"):
+            yield prefix + entry.name
+
+
+def _at(folder: Traversable, path: str) -> Traversable:
+    for part in path.split("/"):
+        folder = folder / part
+    return folder
