@@ -9,11 +9,13 @@ paper page its context (`render.Theme`), lets `search` plug Pagefind in, and wat
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 import markupsafe
+import pathspec
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 from mkdocs.config.defaults import MkDocsConfig
@@ -25,7 +27,7 @@ from generator.config import Settings
 from generator.errors import BuildFailed, ReadingListError
 from generator.models import Collection
 from generator.render import Theme, title_as_html
-from generator.write import foreign_pages
+from generator.write import OwnWritesIgnored, foreign_pages, read_manifest
 
 if TYPE_CHECKING:  # the types of MkDocs' event arguments (mkdocs/plugins.py)
     from mkdocs.livereload import LiveReloadServer
@@ -53,9 +55,15 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         self.pregenerated = False  # set by the CLI, which generates before it builds
         self.theme: Theme | None = None
         self.site_name = ""  # as the curator wrote it; MkDocs' config holds it escaped
+        self.watcher: OwnWritesIgnored | None = None
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
-        """Defining on_startup keeps one plugin instance across `mkdocs serve` rebuilds."""
+        """Defining on_startup keeps one plugin instance across `mkdocs serve` rebuilds. The
+        generator's log goes through MkDocs' (unless the readinglist command prints it)."""
+        generator_log = logging.getLogger("generator")
+        if not generator_log.handlers:
+            generator_log.addHandler(_ToMkDocs())
+            generator_log.setLevel(logging.INFO)
 
     def settings(self, config: MkDocsConfig) -> Settings:
         root = Path(config.config_file_path or ".").parent
@@ -64,7 +72,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
             lists=self.config.lists_dir,
             docs=str(Path(config.docs_dir).relative_to(root.resolve())),
             site_name=self.site_name or config.site_name,
-            site_url=config.site_url or "",
+            site_url=_published_url(config),
             related_count=self.config.related,
             page_size=self.config.page_size,
         )
@@ -81,6 +89,9 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         else:
             self.collection = self.generate(config)
         self.theme = Theme(self.collection, self.settings(config))
+        # Generated pages are reached from listings, not the navigation: MkDocs need not say so.
+        generated = (f"/{path}" for path in read_manifest(Path(config.docs_dir)))
+        config.not_in_nav = pathspec.GitIgnoreSpec.from_lines(generated)
         if config.nav is None:
             config.nav = self.navigation(config)
         papers = len(self.collection.papers)
@@ -156,8 +167,39 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
     def on_serve(
         self, server: LiveReloadServer, /, *, config: MkDocsConfig, builder: Callable[..., None]
     ) -> LiveReloadServer:
-        server.watch(str(self.settings(config).lists_dir))
+        """Watch docs/ and lists/ for the curator's changes only: the generator's own writes
+        there would start a second build after every one."""
+        settings = self.settings(config)
+        # A folder of its own, where nothing else is written (the cache beside it is, each build)
+        signal = settings.cache_path.parent / "serve" / "docs-changed"
+        signal.parent.mkdir(parents=True, exist_ok=True)
+        signal.touch()
+        server.unwatch(config.docs_dir)
+        self.watcher = OwnWritesIgnored(
+            signal, docs=Path(config.docs_dir), lists=settings.lists_dir, lock=settings.lock_path
+        )
+        self.watcher.observer.start()
+        server.watch(str(signal.parent))
         return server
+
+    def on_shutdown(self) -> None:
+        if self.watcher is not None:
+            self.watcher.observer.stop()
+
+
+class _ToMkDocs(logging.Handler):
+    """The generator's records, passed to MkDocs' plugin logger, which prints them."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        log.log(record.levelno, record.getMessage())
+
+
+def _published_url(config: MkDocsConfig) -> str:
+    """The site's address as configured. `mkdocs serve` replaces `site_url` with its own local
+    address, but the pages, exports and feeds are those of the published site, so that
+    switching between `serve` and `build` rewrites nothing."""
+    configured = [user["site_url"] for user in config.user_configs if user.get("site_url")]
+    return configured[-1] if configured else config.site_url or ""
 
 
 def _report(action: Callable[[], Result]) -> Result:

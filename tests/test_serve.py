@@ -59,14 +59,14 @@ def served(make_project):
         # MkDocs serves under the path of site_url; take the address it announces.
         assert _wait_for(lambda: any("Serving on" in line for line in lines), 90), lines
         url = next(line for line in lines if "Serving on" in line).split("Serving on ")[1]
-        yield project, url.strip().rstrip("/")
+        yield project, url.strip().rstrip("/"), lines
     finally:
         process.terminate()
         process.wait(timeout=20)
 
 
 def test_editing_a_list_while_serving_updates_the_site(served) -> None:
-    project, base = served
+    project, base, _log = served
     list_page = f"{base}/lists/serve-test-list/"
     assert _wait_for(lambda: _get(list_page) is not None, 60), "mkdocs serve did not start"
     assert "QuokkaNet" not in (_get(list_page) or "")
@@ -74,3 +74,50 @@ def test_editing_a_list_while_serving_updates_the_site(served) -> None:
     path.write_text(path.read_text(encoding="utf-8") + "\n" + ABSTRACT + "\n", encoding="utf-8")
     assert _wait_for(lambda: "QuokkaNet" in (_get(list_page) or ""), 60)
     assert any("quokkanet" in p.name for p in (project / "docs" / "papers").glob("*.md"))
+
+
+def _builds(log: list[str]) -> int:
+    return sum("Building documentation" in line for line in log)
+
+
+def test_one_edit_is_one_rebuild_and_the_log_stays_short(served) -> None:
+    project, base, log = served
+    assert _wait_for(lambda: _get(f"{base}/") is not None, 60)
+    assert _builds(log) == 1
+    path: Path = project / "lists" / "a.txt"
+    path.write_text(path.read_text(encoding="utf-8") + "\n" + ABSTRACT + "\n", encoding="utf-8")
+    assert _wait_for(lambda: _builds(log) >= 2 and "Reloading browsers" in log[-1], 60), log
+    time.sleep(4)  # a second build, if the generator's own writes started one, starts by now
+    assert _builds(log) == 2, log
+    assert not any("not included in the nav" in line for line in log), log
+    # The curator's own page in docs/ is still watched.
+    (project / "docs" / "notes.md").write_text("# Notes\n\nMine.\n", encoding="utf-8")
+    assert _wait_for(lambda: _get(f"{base}/notes/") is not None, 60), log
+
+
+def test_serving_and_building_in_turn_rewrite_nothing(make_project) -> None:
+    from tests.conftest import run_cli
+
+    project = make_project({"a.txt": "Switch List\n\n" + ABSTRACT + "\n"})
+    run_cli(project, "build")
+    docs = project / "docs"
+    before = {p: p.stat().st_mtime_ns for p in docs.rglob("*") if p.is_file()}
+    port = _free_port()
+    served = subprocess.run(
+        [sys.executable, "-c", _SERVE_ONCE, str(port)], cwd=project, capture_output=True,
+        text=True, timeout=120, env={**os.environ, "SOURCE_DATE_EPOCH": "1767225600"},
+    )  # fmt: skip
+    assert served.returncode == 0, served.stderr
+    run_cli(project, "build")
+    after = {p: p.stat().st_mtime_ns for p in docs.rglob("*") if p.is_file()}
+    assert after == before, sorted(str(p) for p in after if after.get(p) != before.get(p))
+
+
+# One `mkdocs serve` build, as serve makes it (its site_url is the local address), then exit.
+_SERVE_ONCE = """
+import sys
+from mkdocs.commands import serve
+from mkdocs.livereload import LiveReloadServer
+LiveReloadServer.serve = lambda self, **kw: None
+serve.serve("mkdocs.yml", dev_addr=f"127.0.0.1:{sys.argv[1]}", livereload=True)
+"""

@@ -18,10 +18,12 @@ from generator.write.files import (
 from generator.write.manifest import MANIFEST, foreign_pages, read_manifest, snapshot, tree_intact
 from generator.write.site import Previous, build_aside
 from generator.write.tree import STAGING, WriteResult, write_batches, write_tree
+from generator.write.watch import OwnWritesIgnored
 
 __all__ = [
     "MANIFEST",
     "STAGING",
+    "OwnWritesIgnored",
     "Previous",
     "WriteError",
     "WriteResult",
