@@ -183,6 +183,16 @@ class LockedPaper:
 
 
 @dataclass(frozen=True)
+class Section:
+    """A listing page once published (a list's, topic's, tag's or kind's) and what it showed:
+    enough to find what replaces it when its address goes away."""
+
+    kind: str  # "list", "topic", "tag" or "kind"
+    name: str  # the list's, topic's or kind's name, or the tag
+    files: tuple[str, ...] = ()  # a list's files (names in lists/): a renamed list keeps them
+
+
+@dataclass(frozen=True)
 class Lock:
     """Addresses already published (committed in lists/): they never move once chosen.
 
@@ -193,6 +203,10 @@ class Lock:
     lists: dict[str, str] = field(default_factory=dict)  # list name -> slug
     moved: dict[str, str] = field(default_factory=dict)  # old paper slug -> current slug
     aliases: dict[str, str] = field(default_factory=dict)  # id of an edited abstract -> new id
+    # Every listing page ever published ("lists/<slug>", "topics/<key>", ...), and where each
+    # one that is gone now sends its readers ("" when nothing replaces it).
+    sections: dict[str, Section] = field(default_factory=dict)
+    forwards: dict[str, str] = field(default_factory=dict)
 
     def first_seen(self, paper_id: str) -> str:
         entry = self.papers.get(paper_id)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from generator import address, cache, describe, read, write
 from generator.config import Settings
 from generator.errors import BuildFailed, StrictFailure
-from generator.models import Collection, Paper, Taxonomy
+from generator.models import Collection, Lock, Paper, ReadingList, Taxonomy
 from generator.render import pages as render
 
 log = logging.getLogger(__name__)
@@ -72,8 +72,19 @@ def collect(settings: Settings, *, keep_going: bool = False) -> Collection:
         counts.update(entries=len(curations), hidden=before - len(papers))
     with _stage("relate", counts := {"papers": len(papers)}):
         papers = describe.relate(papers, k=settings.related_count)
+    lock = _record_sections(papers, lists, taxonomy, lock)
     _advise_on_topics(papers, taxonomy)
     return Collection(tuple(papers), tuple(lists), taxonomy, lock, tuple(problems))
+
+
+def _record_sections(
+    papers: list[Paper], lists: list[ReadingList], taxonomy: Taxonomy, lock: Lock
+) -> Lock:
+    """Listing pages recorded in the lock; each that went away is said, with where it went."""
+    lock, moved = address.record_sections(papers, lists, taxonomy, lock, kinds=describe.KINDS)
+    for change in moved:
+        log.info("moved     %s", change)
+    return lock
 
 
 def _advise_on_topics(papers: list[Paper], taxonomy: Taxonomy) -> None:

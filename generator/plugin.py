@@ -21,6 +21,7 @@ from mkdocs.config import config_options as c
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
+from mkdocs.utils.yaml import yaml_load
 
 from generator import pipeline, search
 from generator.config import Settings
@@ -198,8 +199,11 @@ def _published_url(config: MkDocsConfig) -> str:
     """The site's address as configured. `mkdocs serve` replaces `site_url` with its own local
     address, but the pages, exports and feeds are those of the published site, so that
     switching between `serve` and `build` rewrites nothing."""
-    configured = [user["site_url"] for user in config.user_configs if user.get("site_url")]
-    return configured[-1] if configured else config.site_url or ""
+    if not config.config_file_path:
+        return config.site_url or ""
+    with open(config.config_file_path, encoding="utf-8") as file:
+        configured = yaml_load(file).get("site_url")  # MkDocs' own reading: !ENV, INHERIT
+    return str(configured or config.site_url or "")
 
 
 def _report(action: Callable[[], Result]) -> Result:

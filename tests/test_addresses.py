@@ -73,4 +73,4 @@ def test_a_lock_file_cannot_choose_paths_outside_the_papers_folder(project: Path
     lock.write_text(text, encoding="utf-8")
     result = run_cli(project, "generate", check=False)
     assert result.returncode == 1
-    assert "unsafe slug '../../x'" in result.stderr
+    assert "unsafe address '../../x'" in result.stderr

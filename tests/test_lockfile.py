@@ -60,3 +60,19 @@ def test_a_hand_edited_lock_cannot_choose_where_pages_go(tmp_path: Path, slug: s
     path.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(ConfigError, match="unreadable lock file"):
         lockfile.read_lock(path)
+
+
+@pytest.mark.parametrize(
+    "table",
+    [
+        {"sections": {"lists/../../x": {"kind": "list", "name": "x"}}},
+        {"sections": {"assets/x": {"kind": "list", "name": "x"}}},
+        {"forwards": {"lists/old": "../../etc"}},
+        {"forwards": {"lists/old": "https://example.com/x"}},
+    ],
+)
+def test_a_hand_edited_lock_cannot_choose_where_redirects_go(tmp_path: Path, table: dict) -> None:
+    path = tmp_path / "readinglist.lock.json"
+    path.write_text(json.dumps({"version": lockfile.VERSION, "papers": {}, **table}), "utf-8")
+    with pytest.raises(ConfigError, match="unsafe address"):
+        lockfile.read_lock(path)

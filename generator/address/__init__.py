@@ -14,10 +14,13 @@ from pathlib import Path
 from generator.address.assign import address, move, resolve
 from generator.address.curation import apply_curation
 from generator.address.lockfile import dump_lock, read_lock
+from generator.address.sections import Moved, tag_slugs
+from generator.address.sections import record as record_sections
 from generator.address.slugs import assign, is_safe_slug, make_slug
 from generator.models import Lock, Paper, Problem, ReadingList
 
 __all__ = [
+    "Moved",
     "address",
     "apply_curation",
     "assign",
@@ -28,7 +31,9 @@ __all__ = [
     "move_pages",
     "place",
     "read_lock",
+    "record_sections",
     "resolve",
+    "tag_slugs",
     "without_hidden",
 ]
 

@@ -10,6 +10,7 @@ redirects.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 
 from generator.address.sketches import SAME_PAPER, similarity, sketch
 from generator.address.slugs import assign
@@ -32,7 +33,7 @@ def address(
         entries[pid] = LockedPaper(slug, today, sketches[pid])
     list_slugs = assign(((rl.name, rl.name) for rl in lists), lock.lists, fallback_prefix="list")
     aliases = _aliases(lock.aliases, inherited)
-    new_lock = Lock(entries, {**lock.lists, **list_slugs}, dict(lock.moved), aliases)
+    new_lock = replace(lock, papers=entries, lists={**lock.lists, **list_slugs}, aliases=aliases)
     return {p.id: entries[p.id].slug for p in papers}, list_slugs, new_lock
 
 
@@ -106,4 +107,4 @@ def move(lock: Lock, moves: dict[str, str]) -> tuple[Lock, dict[str, str]]:
         moved.pop(wanted, None)  # moving back to an old address
         owners[wanted] = pid
         papers[pid] = LockedPaper(wanted, entry.first_seen, entry.sketch)
-    return Lock(papers, lock.lists, moved, lock.aliases), refused
+    return replace(lock, papers=papers, moved=moved), refused

@@ -11,9 +11,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from generator.address.sections import is_safe_section
 from generator.address.slugs import is_safe_slug
 from generator.errors import ConfigError
-from generator.models import Lock, LockedPaper
+from generator.models import Lock, LockedPaper, Section
 
 VERSION = 2
 
@@ -37,11 +38,28 @@ def parse_lock(data: dict) -> Lock:
         lists=dict(data.get("lists", {})),
         moved=dict(data.get("moved", {})),
         aliases=dict(data.get("aliases", {})),
+        sections={path: _section(entry) for path, entry in data.get("sections", {}).items()},
+        forwards=dict(data.get("forwards", {})),
     )
     unsafe = [slug for slug in _slugs(lock) if not is_safe_slug(slug)]
+    unsafe += [path for path in _section_paths(lock) if not _is_safe_target(path)]
     if unsafe:
-        raise ValueError(f"unsafe slug {unsafe[0]!r}")
+        raise ValueError(f"unsafe address {unsafe[0]!r}")
     return lock
+
+
+def _section(entry: dict) -> Section:
+    return Section(str(entry["kind"]), str(entry["name"]), tuple(entry.get("files", ())))
+
+
+def _section_paths(lock: Lock) -> list[str]:
+    return [*lock.sections, *lock.forwards, *(new for new in lock.forwards.values() if new)]
+
+
+def _is_safe_target(path: str) -> bool:
+    """A listing address, or a paper's (where a tag of one paper now sends readers)."""
+    folder, _, slug = path.partition("/")
+    return is_safe_section(path) or (folder == "papers" and is_safe_slug(slug))
 
 
 def _locked_paper(entry: dict) -> LockedPaper:
@@ -65,8 +83,17 @@ def dump_lock(lock: Lock) -> str:
         "lists": dict(sorted(lock.lists.items())),
         "moved": dict(sorted(lock.moved.items())),
         "aliases": dict(sorted(lock.aliases.items())),
+        "sections": {path: _section_data(s) for path, s in sorted(lock.sections.items())},
+        "forwards": dict(sorted(lock.forwards.items())),
     }
     return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+
+
+def _section_data(section: Section) -> dict:
+    data: dict = {"kind": section.kind, "name": section.name}
+    if section.files:
+        data["files"] = list(section.files)
+    return data
 
 
 def _hex(values: tuple[int, ...]) -> str:

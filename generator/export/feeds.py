@@ -62,7 +62,19 @@ def feed_files(
         members = [paper for paper in papers if topic.name in paper.topic_names]
         files[feed.path] = atom_feed(feed, members, lock=collection.lock, site_url=site_url,
                                      site_name=site_name, limit=limit)  # fmt: skip
-    return files
+    return {**files, **_forwarded_feeds(collection, files)}
+
+
+def _forwarded_feeds(collection: Collection, files: dict[str, str]) -> dict[str, str]:
+    """A re-keyed topic's old feed stays, as the new one (whose self link says where it lives
+    now); a removed topic's old feed is the site feed: a subscription never breaks."""
+    forwarded = {}
+    for old, new in collection.lock.forwards.items():
+        folder, _, key = old.partition("/")
+        if folder == "topics":
+            target = f"feeds/topics/{new.partition('/')[2]}.xml" if new else ALL_PATH
+            forwarded[f"feeds/topics/{key}.xml"] = files.get(target, files[ALL_PATH])
+    return forwarded
 
 
 def newest_first(papers: Iterable[Paper], lock: Lock) -> list[Paper]:

@@ -10,13 +10,14 @@ box, topic evidence) is made when MkDocs renders the page (`theme`).
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections.abc import Callable, Iterable
 from functools import partial
 
 from generator import export, markup
 from generator.config import Settings
-from generator.models import Collection, Paper
+from generator.models import Collection, Paper, Section
 from generator.render import templating
 from generator.render.listings import Pager, listing_batches
 from generator.render.site import Site, kind_label, kinds
@@ -45,14 +46,39 @@ def render_site(collection: Collection, settings: Settings) -> list[Batch]:
 
 
 def redirect_pages(site: Site) -> list[tuple[str, str]]:
-    """A static page at each moved-away paper address that sends readers to the new one."""
-    current = {paper.slug for paper in site.collection.papers}
-    template = templating.HTML.get_template("redirect.html.j2")
-    return [
-        (f"papers/{old}/index.html", template.render(target=f"../{new}/"))
-        for old, new in sorted(site.collection.lock.moved.items())
+    """A page at every address that went away: a redirect to what replaces it (a moved paper,
+    a renamed list or topic, a tag's one paper), or a page that says where to look."""
+    lock, current = site.collection.lock, {paper.slug for paper in site.collection.papers}
+    moved_papers = [
+        (f"papers/{old}", f"papers/{new}")
+        for old, new in sorted(lock.moved.items())
         if new in current and old not in current
     ]
+    sections = [(old, new) for old, new in lock.forwards.items() if new]
+    gone = [old for old, new in lock.forwards.items() if not new]
+    return [
+        *(_redirect(old, new) for old, new in [*moved_papers, *sections]),
+        *(_gone_page(old, lock.sections[old]) for old in gone),
+    ]
+
+
+def _redirect(old: str, new: str) -> tuple[str, str]:
+    template = templating.HTML.get_template("redirect.html.j2")
+    return f"{old}/index.html", template.render(target=posixpath.relpath(new, old) + "/")
+
+
+def _gone_page(old: str, section: Section) -> tuple[str, str]:
+    """A listing that nothing replaces: its name, and where its kind of listing is."""
+    path = f"{old}.md"
+    index = "index.md" if section.kind == "kind" else f"{old.split('/')[0]}/index.md"
+    meta = {"title": section.name, "search": {"exclude": True}}
+    text = page("gone.md.j2", path, meta, listed=site_without_papers, section=section, index=index)
+    return path, text
+
+
+def site_without_papers(paper_ids: list[str], folder: str) -> list[Md]:
+    """`listed` for a page that lists no paper."""
+    return []
 
 
 def home_page(site: Site) -> tuple[str, str]:

@@ -13,7 +13,7 @@ from functools import cached_property
 from typing import NamedTuple
 
 from generator import export, parallel
-from generator.address.slugs import assign
+from generator.address import tag_slugs
 from generator.config import Settings
 from generator.describe import KIND_LABELS, KINDS
 from generator.models import Collection, Paper
@@ -61,10 +61,10 @@ class Site:
     def __init__(self, collection: Collection, settings: Settings) -> None:
         self.collection = collection
         self.settings = settings
-        # Only tags that several papers share get a page: a page for a tag of one paper
-        # would show nothing but that paper, and at scale such tags are most of them.
-        self.shared_tags = {tag: ids for tag, ids in self.tags.items() if len(ids) > 1}
-        self.tag_slugs = assign(((t, t) for t in self.shared_tags), {}, fallback_prefix="tag")
+        # Only tags that several papers share have a page (the address stage says which, and
+        # their slugs): a tag of one paper links to that paper.
+        self.tag_slugs = tag_slugs(collection.lock)
+        self.shared_tags = {tag: ids for tag, ids in self.tags.items() if tag in self.tag_slugs}
 
     def prepare(self) -> None:
         """Make every paper's entry and citation records now: before workers are forked, so
