@@ -28,6 +28,7 @@ from generator.config import Settings
 from generator.errors import BuildFailed, ReadingListError
 from generator.models import Collection
 from generator.render import Theme, title_as_html
+from generator.render.csp import with_policy
 from generator.write import OwnWritesIgnored, foreign_pages, read_manifest
 
 if TYPE_CHECKING:  # the types of MkDocs' event arguments (mkdocs/plugins.py)
@@ -57,10 +58,12 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         self.theme: Theme | None = None
         self.site_name = ""  # as the curator wrote it; MkDocs' config holds it escaped
         self.watcher: OwnWritesIgnored | None = None
+        self.serving = False
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         """Defining on_startup keeps one plugin instance across `mkdocs serve` rebuilds. The
         generator's log goes through MkDocs' (unless the readinglist command prints it)."""
+        self.serving = command == "serve"
         generator_log = logging.getLogger("generator")
         if not generator_log.handlers:
             generator_log.addHandler(_ToMkDocs())
@@ -156,9 +159,17 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         return context
 
     def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str:
-        if self.config.search_engine != "pagefind":
-            return output
-        return _report(lambda: search.use_our_worker(output, page.file.src_uri))
+        if self.config.search_engine == "pagefind":
+            output = _report(lambda: search.use_our_worker(output, page.file.src_uri))
+        # `mkdocs serve` adds its live-reload script to each page it serves: no policy there.
+        return output if self.serving else with_policy(output)
+
+    def on_post_template(
+        self, output_content: str, /, *, template_name: str, config: MkDocsConfig
+    ) -> str:
+        """The theme's own pages (404.html) carry the policy too."""
+        is_page = template_name.endswith(".html") and not self.serving
+        return with_policy(output_content) if is_page else output_content
 
     @event_priority(-100)  # after Material's search plugin has written its index
     def on_post_build(self, *, config: MkDocsConfig) -> None:

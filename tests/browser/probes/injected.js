@@ -29,7 +29,11 @@
       : s.type === 'application/json' || (s.type === 'application/ld+json' && jsonLd(s))
         || theme.some(start => start.test(s.text.trim()))));
   elements.push(...scripts.map(s => 'unexpected script: ' + (s.src || s.text.slice(0, 60))));
-  elements.push(...[...document.querySelectorAll('base, meta[http-equiv]')].map(el => el.outerHTML));
+  // The site's own policy is the first element of <head>; any other such tag is injected.
+  const ownPolicy = document.head.firstElementChild;
+  const headTags = [...document.querySelectorAll('base, meta[http-equiv]')]
+    .filter(el => !(el === ownPolicy && el.httpEquiv === 'Content-Security-Policy'));
+  elements.push(...headTags.map(el => el.outerHTML));
   for (const el of all) el.dispatchEvent(new MouseEvent('mouseover', {bubbles: true}));
   return {pwned: window.__pwned ?? null, handlers, urls, elements};
 })
