@@ -132,7 +132,6 @@ def _setup_logging(*, quiet: bool) -> None:
         logger = logging.getLogger(name)
         logger.addHandler(handler)
         logger.setLevel(logging.WARNING if quiet else level)
-        logger.propagate = False
 
 
 def _config_file(args: argparse.Namespace) -> Path:
