@@ -151,8 +151,22 @@ def _load_config(args: argparse.Namespace, *, strict: bool = False) -> MkDocsCon
     try:
         return load_config(str(path), strict=strict)
     except MkDocsException as error:
-        message = " ".join(str(error).split()) or "invalid configuration (see above)"
-        raise ConfigError(message, path=path) from None
+        raise _config_error(error, path) from None
+
+
+def _config_error(error: Exception, path: Path) -> ConfigError:
+    """MkDocs' message, or for a YAML mistake the curator's words at its line."""
+    import yaml
+
+    from generator.read.yamlsyntax import syntax_message
+
+    cause = error.__cause__ or error.__context__
+    if isinstance(cause, yaml.YAMLError):
+        line, message = syntax_message(cause, path.read_text(encoding="utf-8"))
+        return ConfigError(f"invalid YAML: {message}", path=path, line=line)
+    return ConfigError(
+        " ".join(str(error).split()) or "invalid configuration (see above)", path=path
+    )
 
 
 def _no_project(root: Path) -> str:

@@ -94,7 +94,7 @@ def test_a_missing_or_broken_mkdocs_yml_is_one_line(make_project) -> None:
     project = make_project({"a.txt": "A\n\nWe study a small thing in depth and report it.\n"})
     _fails_in_one_line(project, "build", "-f", "nope.yml", says="nope.yml: no such file")
     (project / "broken.yml").write_text("site_name: x\nnav: [\n", encoding="utf-8")
-    _fails_in_one_line(project, "build", "-f", "broken.yml", says="broken.yml:")
+    _fails_in_one_line(project, "build", "-f", "broken.yml", says="broken.yml:3: invalid YAML")
     _fails_in_one_line(project, "-f", "broken.yml", "generate", says="broken.yml:")
     (project / "plain.yml").write_text("site_name: x\n", encoding="utf-8")
     _fails_in_one_line(project, "check", "-f", "plain.yml", says="plugin is not enabled")
