@@ -1,17 +1,21 @@
-"""The build cache: the derived collection of the last run, keyed by a digest of its inputs.
+"""The build caches: the derived collection of the last run, and the digest of the last site.
 
 A run whose inputs (every file in lists/, the settings, the generator's own code and
 templates) hash to the cached digest can reuse the collection instead of deriving it again;
 that is what makes a no-op rebuild cheap (`mkdocs serve` rebuilds on every change in docs/).
 The cache is ours alone (`.cache/readinglist/`, git-ignored): a cache that does not load, or
-was made by other code, is ignored, never trusted. Pure: bytes in, bytes out.
+was made by other code, is ignored, never trusted. Likewise `site_digest` covers everything
+MkDocs reads to build the site (the docs/ tree, the configuration, the project's theme files,
+the versions of the code), so a build whose digest matches the last site's has nothing to do.
 """
 
 from __future__ import annotations
 
 import hashlib
 import pickle
+from collections.abc import Iterable
 from functools import lru_cache
+from importlib import metadata
 from pathlib import Path
 
 from generator import __version__
@@ -38,6 +42,15 @@ def _code_digest() -> str:
         if path.is_file() and path.suffix in {".py", ".j2", ".txt", ".yml"}:
             hasher.update(path.relative_to(_PACKAGE).as_posix().encode() + path.read_bytes())
     return hasher.hexdigest()
+
+
+def site_digest(files: Iterable[tuple[str, bytes]], *, config: str) -> str:
+    """What a site is built from: (path, bytes) of every file MkDocs reads, and its settings."""
+    return digest(list(files), settings=config + _versions())
+
+
+def _versions() -> str:
+    return " ".join(f"{name} {metadata.version(name)}" for name in ("mkdocs", "mkdocs-material"))
 
 
 def dump(key: str, collection: Collection) -> bytes:

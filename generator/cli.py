@@ -276,6 +276,10 @@ def _build(args: argparse.Namespace) -> int:
     plugin.collection, plugin.pregenerated = collection, True
 
     site_dir = Path(config.site_dir)
+    stamp, built_from = settings.cache_path.with_name("site.digest"), _site_digest(config, settings)
+    if site_dir.is_dir() and _read_text(stamp) == built_from:
+        print(f"site unchanged: {len(collection.papers)} papers -> {site_dir}")
+        return 0
 
     def build_into(folder: Path) -> None:
         config.site_dir = str(folder)
@@ -290,8 +294,20 @@ def _build(args: argparse.Namespace) -> int:
         print(f"error: the site was not built ({error}); the previous pages and site are "
               "unchanged", file=sys.stderr)  # fmt: skip
         return 1
+    write.write_file(stamp, built_from)
     print(f"site built: {len(collection.papers)} papers -> {site_dir}")
     return 0
+
+
+def _site_digest(config: MkDocsConfig, settings: Settings) -> str:
+    from generator import cache
+
+    settings_text = f"{config.site_url} {config.site_dir} {config.strict}"
+    return cache.site_digest(write.site_inputs(config, settings.root), config=settings_text)
+
+
+def _read_text(path: Path) -> str | None:
+    return path.read_text(encoding="utf-8") if path.exists() else None
 
 
 def _print_problems(problems: Iterable[Problem]) -> None:

@@ -50,6 +50,7 @@ def test_build_swaps_in_a_whole_new_site(make_project) -> None:
     run_cli(project, "build")
     marker = project / "site" / "marker.txt"
     marker.write_text("from the previous build")
+    (project / "docs" / "about.md").write_text("# About\n\nChanged.\n", encoding="utf-8")
     run_cli(project, "build")
     assert not marker.exists()  # the old site was replaced whole, not patched
     assert not any(Path(project).glob("site.*"))
@@ -113,3 +114,17 @@ def test_options_work_before_or_after_the_command(make_project, tmp_path: Path) 
 def test_a_bad_option_prints_usage_and_exits_2(tmp_path: Path) -> None:
     result = run_cli(tmp_path, "build", "--bogus", check=False)
     assert result.returncode == 2 and "usage: readinglist" in result.stderr
+
+
+def test_a_build_with_nothing_changed_leaves_the_site_untouched(make_project) -> None:
+    project = make_project({"a.txt": "A\n\nWe study a small thing in depth and report it.\n"})
+    run_cli(project, "build")
+    site = project / "site"
+    before = {p: p.stat().st_mtime_ns for p in site.rglob("*")}
+    assert "site unchanged" in run_cli(project, "build").stdout
+    assert {p: p.stat().st_mtime_ns for p in site.rglob("*")} == before
+    # Anything MkDocs reads changes the site: a curator's page, the theme, the configuration.
+    for path in ("docs/about.md", "overrides/404.html", "mkdocs.yml"):
+        with (project / path).open("a", encoding="utf-8") as file:
+            file.write("\n")
+        assert "site built" in run_cli(project, "build").stdout, path

@@ -16,7 +16,7 @@ from generator.write.files import (
     write_if_changed,
 )
 from generator.write.manifest import MANIFEST, foreign_pages, read_manifest, snapshot, tree_intact
-from generator.write.site import Previous, build_aside
+from generator.write.site import Previous, build_aside, site_inputs
 from generator.write.tree import STAGING, WriteResult, write_batches, write_tree
 from generator.write.watch import OwnWritesIgnored
 
@@ -31,6 +31,7 @@ __all__ = [
     "foreign_pages",
     "read_manifest",
     "replace_directory",
+    "site_inputs",
     "snapshot",
     "tree_intact",
     "write_batches",

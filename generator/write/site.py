@@ -8,14 +8,18 @@ were before the run (`Previous`), so pages and site never disagree.
 from __future__ import annotations
 
 import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from generator.config import Settings
 from generator.write.files import replace_directory, write_if_changed
 from generator.write.manifest import snapshot
 from generator.write.tree import write_tree
+
+if TYPE_CHECKING:
+    from mkdocs.config.defaults import MkDocsConfig
 
 
 @dataclass(frozen=True)
@@ -48,3 +52,34 @@ def build_aside(build: Callable[[Path], None], site_dir: Path) -> None:
         shutil.rmtree(staged, ignore_errors=True)
         raise
     replace_directory(staged, site_dir)
+
+
+def site_inputs(config: MkDocsConfig, root: Path) -> Iterator[tuple[str, bytes]]:
+    """Every file MkDocs reads from the project to build the site: the docs/ tree (dot-folders
+    aside, as MkDocs skips them), the configuration files and hooks, the project's own theme
+    files. The installed theme and MkDocs are covered by their versions (`cache.site_digest`)."""
+    folders = [Path(config.docs_dir)]
+    folders += [Path(d) for d in config.theme.dirs if Path(d).resolve().is_relative_to(root)]
+    for folder in folders:
+        for path in sorted(folder.rglob("*")):
+            relative = path.relative_to(folder)
+            if path.is_file() and not any(part.startswith(".") for part in relative.parts):
+                yield f"{folder.name}/{relative.as_posix()}", path.read_bytes()
+    for path in _config_files(config):
+        yield path.name, path.read_bytes()
+
+
+def _config_files(config: MkDocsConfig) -> list[Path]:
+    """The configuration file, what it INHERITs, and its hooks."""
+    named = [config.config_file_path, *map(str, config.hooks)]
+    files = [Path(p) for p in named if p and Path(p).is_file()]
+    inherited = config.config_file_path and _inherited(Path(config.config_file_path))
+    return [*files, *([inherited] if inherited else [])]
+
+
+def _inherited(path: Path) -> Path | None:
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("INHERIT:"):
+            parent = path.parent / line.split(":", 1)[1].strip()
+            return parent if parent.is_file() else None
+    return None
