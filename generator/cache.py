@@ -53,14 +53,32 @@ def _versions() -> str:
     return " ".join(f"{name} {metadata.version(name)}" for name in ("mkdocs", "mkdocs-material"))
 
 
-def dump(key: str, collection: Collection) -> bytes:
-    return pickle.dumps((key, collection), protocol=pickle.HIGHEST_PROTOCOL)
+def dump(key: str, collection: Collection, descriptions: dict) -> bytes:
+    """The collection, and what each abstract gave on its own (for the next run to reuse as
+    long as the code is the same, whatever else changed)."""
+    payload = (key, _code_digest(), collection, descriptions)
+    return pickle.dumps(payload, protocol=pickle.HIGHEST_PROTOCOL)
 
 
 def load(data: bytes, key: str) -> Collection | None:
     """The cached collection if it was made from the same inputs, else None."""
+    cached = _unpickled(data)
+    if cached is None or cached[0] != key or not isinstance(cached[2], Collection):
+        return None
+    return cached[2]
+
+
+def load_descriptions(data: bytes | None) -> dict:
+    """What the last run's abstracts gave on their own, if the same code made them."""
+    cached = _unpickled(data) if data else None
+    if cached is None or cached[1] != _code_digest() or not isinstance(cached[3], dict):
+        return {}
+    return cached[3]
+
+
+def _unpickled(data: bytes) -> tuple | None:
     try:
-        cached_key, collection = pickle.loads(data)  # our own file, written by `dump`
+        cached = pickle.loads(data)  # our own file, written by `dump`
     except Exception:  # a truncated or foreign cache is simply not used
         return None
-    return collection if cached_key == key and isinstance(collection, Collection) else None
+    return cached if isinstance(cached, tuple) and len(cached) == 4 else None

@@ -75,33 +75,23 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+# Options every command takes, before or after the command's name.
+COMMON_OPTIONS: tuple[tuple[tuple[str, ...], dict], ...] = (
+    (("-q", "--quiet"), {"action": "store_true", "help": "print only warnings and errors"}),
+    (("--root",), {"type": Path, "metavar": "DIR",
+                   "help": "the project folder, holding lists/ and docs/ (default: .)"}),
+    (("-f", "--config-file"), {"type": Path, "metavar": "FILE",
+                               "help": "the MkDocs configuration (default: DIR/mkdocs.yml)"}),
+)  # fmt: skip
+
+
 def _common() -> argparse.ArgumentParser:
-    """Options every command takes, before or after the command's name. SUPPRESS keeps a
-    subcommand's defaults from overwriting what was given before it."""
+    """The common options. SUPPRESS keeps a subcommand's defaults from overwriting what was
+    given before it."""
     common = argparse.ArgumentParser(add_help=False)
     options = common.add_argument_group("project options")
-    options.add_argument(
-        "-q",
-        "--quiet",
-        action="store_true",
-        default=argparse.SUPPRESS,
-        help="print only warnings and errors",
-    )
-    options.add_argument(
-        "--root",
-        type=Path,
-        default=argparse.SUPPRESS,
-        metavar="DIR",
-        help="the project folder, holding lists/ and docs/ (default: .)",
-    )
-    options.add_argument(
-        "-f",
-        "--config-file",
-        type=Path,
-        default=argparse.SUPPRESS,
-        metavar="FILE",
-        help="the MkDocs configuration (default: DIR/mkdocs.yml)",
-    )
+    for flags, settings in COMMON_OPTIONS:
+        options.add_argument(*flags, default=argparse.SUPPRESS, **settings)
     return common
 
 
@@ -276,8 +266,8 @@ def _build(args: argparse.Namespace) -> int:
     plugin.collection, plugin.pregenerated = collection, True
 
     site_dir = Path(config.site_dir)
-    stamp, built_from = settings.cache_path.with_name("site.digest"), _site_digest(config, settings)
-    if site_dir.is_dir() and _read_text(stamp) == built_from:
+    stamp = write.SiteStamp(config, settings)
+    if stamp.matches(site_dir):
         print(f"site unchanged: {len(collection.papers)} papers -> {site_dir}")
         return 0
 
@@ -294,20 +284,9 @@ def _build(args: argparse.Namespace) -> int:
         print(f"error: the site was not built ({error}); the previous pages and site are "
               "unchanged", file=sys.stderr)  # fmt: skip
         return 1
-    write.write_file(stamp, built_from)
+    stamp.record()
     print(f"site built: {len(collection.papers)} papers -> {site_dir}")
     return 0
-
-
-def _site_digest(config: MkDocsConfig, settings: Settings) -> str:
-    from generator import cache
-
-    settings_text = f"{config.site_url} {config.site_dir} {config.strict}"
-    return cache.site_digest(write.site_inputs(config, settings.root), config=settings_text)
-
-
-def _read_text(path: Path) -> str | None:
-    return path.read_text(encoding="utf-8") if path.exists() else None
 
 
 def _print_problems(problems: Iterable[Problem]) -> None:

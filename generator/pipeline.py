@@ -44,6 +44,13 @@ def _stage(name: str, counts: dict[str, int]) -> Iterator[None]:
 def collect(settings: Settings, *, keep_going: bool = False) -> Collection:
     """Read and derive everything. Unreadable lists raise BuildFailed with every problem found
     so far, unless `keep_going` (for `check`): then they are skipped and reported with the rest."""
+    return collect_reusing(settings, {}, keep_going=keep_going)[0]
+
+
+def collect_reusing(
+    settings: Settings, known: describe.Descriptions, *, keep_going: bool = False
+) -> tuple[Collection, describe.Descriptions]:
+    """`collect`, reusing what the last run found each abstract gives on its own."""
     taxonomy, curations = read.load_curator_files(settings)
     lock = address.read_lock(settings.lock_path)
     with _stage("read", counts := {}):
@@ -56,7 +63,8 @@ def collect(settings: Settings, *, keep_going: bool = False) -> Collection:
         problems += found
         counts["papers"] = len(papers)
     with _stage("describe", counts := {"papers": len(papers)}):
-        papers = describe.describe(papers, taxonomy)
+        papers, descriptions = describe.describe_reusing(papers, taxonomy, known)
+        counts["new abstracts"] = len(descriptions.keys() - known.keys())
     with _stage("address", counts := {}):
         counts["new papers"] = sum(1 for paper in papers if paper.id not in lock.papers)
         papers, lists, lock = address.place(papers, lists, lock, today=_today())
@@ -74,7 +82,7 @@ def collect(settings: Settings, *, keep_going: bool = False) -> Collection:
         papers = describe.relate(papers, k=settings.related_count)
     lock = _record_sections(papers, lists, taxonomy, lock)
     _advise_on_topics(papers, taxonomy)
-    return Collection(tuple(papers), tuple(lists), taxonomy, lock, tuple(problems))
+    return Collection(tuple(papers), tuple(lists), taxonomy, lock, tuple(problems)), descriptions
 
 
 def _record_sections(
@@ -104,12 +112,15 @@ def generate(settings: Settings, *, strict: bool = False) -> Report:
     With `strict`, warnings stop the run before anything is written."""
     start = time.perf_counter()
     cached = _cached_collection(settings)
-    collection = cached or collect(settings)
+    if cached is not None:
+        if strict and cached.problems:
+            raise StrictFailure(list(cached.problems))
+        log.info("unchanged  inputs as last run: nothing derived or written")
+        return Report(cached, (), (), time.perf_counter() - start)
+    known = cache.load_descriptions(read.read_cache(settings.cache_path))
+    collection, descriptions = collect_reusing(settings, known)
     if strict and collection.problems:
         raise StrictFailure(list(collection.problems))
-    if cached is not None:
-        log.info("unchanged  inputs as last run: nothing derived or written")
-        return Report(collection, (), (), time.perf_counter() - start)
     # Pages are rendered and staged together, on every core: never all pages in memory.
     counts: dict[str, int] = {}
     with _stage("render+write", counts):
@@ -117,7 +128,8 @@ def generate(settings: Settings, *, strict: bool = False) -> Report:
         write.write_if_changed(settings.lock_path, address.dump_lock(collection.lock))
         counts.update(pages=result.files, written=len(result.written), removed=len(result.removed))
     # The digest covers the lock as just written, so the next unchanged run is a no-op.
-    write.write_cache(settings.cache_path, cache.dump(input_digest(settings), collection))
+    cached_now = cache.dump(input_digest(settings), collection, descriptions)
+    write.write_cache(settings.cache_path, cached_now)
     return Report(collection, result.written, result.removed, time.perf_counter() - start)
 
 

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
+import jinja2
 import markupsafe
 import pathspec
 from mkdocs.config import base
@@ -27,7 +28,7 @@ from generator import pipeline, search
 from generator.config import Settings
 from generator.errors import BuildFailed, ReadingListError
 from generator.models import Collection
-from generator.render import Theme, title_as_html
+from generator.render import Theme, rebuild, title_as_html
 from generator.render.csp import with_policy
 from generator.write import OwnWritesIgnored, foreign_pages, read_manifest
 
@@ -59,6 +60,8 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         self.site_name = ""  # as the curator wrote it; MkDocs' config holds it escaped
         self.watcher: OwnWritesIgnored | None = None
         self.serving = False
+        self.rebuilds = rebuild.Rebuilds()  # what `serve` need not render again
+        self.page_keys: dict[str, str] = {}
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         """Defining on_startup keeps one plugin instance across `mkdocs serve` rebuilds. The
@@ -93,9 +96,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         else:
             self.collection = self.generate(config)
         self.theme = Theme(self.collection, self.settings(config))
-        # Generated pages are reached from listings, not the navigation: MkDocs need not say so.
-        generated = (f"/{path}" for path in read_manifest(Path(config.docs_dir)))
-        config.not_in_nav = pathspec.GitIgnoreSpec.from_lines(generated)
+        config.not_in_nav = _generated(Path(config.docs_dir))
         if config.nav is None:
             config.nav = self.navigation(config)
         papers = len(self.collection.papers)
@@ -146,19 +147,57 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         for every page, the curator's own included."""
         if "title" in page.meta:
             page.meta["title"] = title_as_html(page.meta["title"])
+        if self.serving:  # a page as it was in the last build needs no Markdown
+            assert self.theme is not None
+            key = self.rebuilds.key(page, markdown, self._context_of(page))
+            self.page_keys[page.file.src_uri] = key
+            return "" if self.rebuilds.reusable(page, key) else markdown
         return markdown
+
+    def _context_of(self, page: Page) -> dict:
+        assert self.theme is not None
+        return self.theme.context(page.file.src_uri)
+
+    def on_page_content(
+        self, html: str, /, *, page: Page, config: MkDocsConfig, files: Files
+    ) -> str:
+        if not self.serving:
+            return html
+        key = self.page_keys[page.file.src_uri]
+        if self.rebuilds.reusable(page, key):
+            return self.rebuilds.reuse(page)
+        self.rebuilds.remember_content(page, key)
+        return html
+
+    def on_nav(self, nav: Navigation, /, *, config: MkDocsConfig, files: Files) -> Navigation:
+        if self.serving:
+            self.rebuilds.start(nav)
+        return nav
+
+    def on_env(
+        self, env: jinja2.Environment, /, *, config: MkDocsConfig, files: Files
+    ) -> jinja2.Environment:
+        if self.serving:
+            reused = jinja2.DictLoader({rebuild.TEMPLATE: rebuild.TEMPLATE_SOURCE})
+            env.loader = jinja2.ChoiceLoader([reused, env.loader])  # type: ignore[list-item]
+        return env
 
     @event_priority(50)  # before Material's search plugin
     def on_page_context(
         self, context: TemplateContext, /, *, page: Page, config: MkDocsConfig, nav: Navigation
     ) -> TemplateContext:
         assert self.theme is not None
-        context.update(self.theme.context(page.file.src_uri))  # type: ignore[typeddict-item]
+        context.update(self._context_of(page))  # type: ignore[typeddict-item]
+        if page.meta.get("template") == rebuild.TEMPLATE:
+            context["readinglist_rendered"] = self.rebuilds.html(page)  # type: ignore[typeddict-unknown-key]
         if self.config.search_engine == "pagefind":
             search.exclude_from_material_index(page.meta)
         return context
 
+    @event_priority(100)  # first: the theme's own output is what a later build reuses
     def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str:
+        if self.serving and page.meta.get("template") != rebuild.TEMPLATE:
+            self.rebuilds.remember_html(page, output)
         if self.config.search_engine == "pagefind":
             output = _report(lambda: search.use_our_worker(output, page.file.src_uri))
         # `mkdocs serve` adds its live-reload script to each page it serves: no policy there.
@@ -173,6 +212,8 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
 
     @event_priority(-100)  # after Material's search plugin has written its index
     def on_post_build(self, *, config: MkDocsConfig) -> None:
+        if self.serving:
+            log.info("%d pages as in the last build, not rendered again", self.rebuilds.reused)
         if self.config.search_engine == "pagefind":
             _report(lambda: search.build_pagefind(Path(config.site_dir)))
 
@@ -197,6 +238,13 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
     def on_shutdown(self) -> None:
         if self.watcher is not None:
             self.watcher.observer.stop()
+
+
+def _generated(docs: Path) -> pathspec.GitIgnoreSpec:
+    """The generated pages, reached from listings rather than the navigation (so MkDocs need
+    not list them as left out of it): their folders, and the generated files at the top."""
+    tops = {path.split("/")[0] + ("/" if "/" in path else "") for path in read_manifest(docs)}
+    return pathspec.GitIgnoreSpec.from_lines(f"/{top}" for top in sorted(tops))
 
 
 class _ToMkDocs(logging.Handler):

@@ -323,12 +323,16 @@ def test_the_curators_own_page_title_is_text_everywhere(hostile_site: Path) -> N
     assert BeautifulSoup(doc["title"], "html.parser").get_text() == CURATOR_TITLE
 
 
+CACHE_FILES = ["collection.pickle", "site.digest"]  # all the build keeps in .cache/
+
+
 # --- addresses --------------------------------------------------------------------------
 def test_names_never_steer_where_files_are_written(hostile_site: Path) -> None:
     project = hostile_site
     outside = sorted(p.name for p in project.iterdir())
     assert outside == [".cache", "docs", "lists", "mkdocs.yml", "overrides", "site"]
-    assert [p.name for p in (project / ".cache").rglob("*")] == ["readinglist", "collection.pickle"]
+    cached = sorted(p.relative_to(project).as_posix() for p in (project / ".cache").rglob("*"))
+    assert cached == [".cache/readinglist", *(f".cache/readinglist/{name}" for name in CACHE_FILES)]
     assert not Path("/tmp/pwned").exists() and not Path("/tmp/pwned-list").exists()
     lock = read_lock(project / "lists" / "readinglist.lock.json")
     slugs = [entry.slug for entry in lock.papers.values()] + list(lock.lists.values())

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
+import difflib
 import os
+import re
 import socket
 import subprocess
 import sys
 import threading
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -42,12 +46,11 @@ def _wait_for(predicate, seconds: float) -> bool:
     return False
 
 
-@pytest.fixture
-def served(make_project):
-    project = make_project(
-        {"a.txt": "Serve Test List\n\nWe study something small and well defined in depth.\n"}
-    )
-    port = _free_port()
+@contextlib.contextmanager
+def _serving(project: Path, port: int = 0) -> Iterator[tuple[str, list[str]]]:
+    """`mkdocs serve` running in `project` (on `port`, or any free one): its address and its
+    log, as it grows."""
+    port = port or _free_port()
     process = subprocess.Popen(
         [sys.executable, "-m", "mkdocs", "serve", "-a", f"127.0.0.1:{port}"],
         cwd=project, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
@@ -59,10 +62,19 @@ def served(make_project):
         # MkDocs serves under the path of site_url; take the address it announces.
         assert _wait_for(lambda: any("Serving on" in line for line in lines), 90), lines
         url = next(line for line in lines if "Serving on" in line).split("Serving on ")[1]
-        yield project, url.strip().rstrip("/"), lines
+        yield url.strip().rstrip("/"), lines
     finally:
         process.terminate()
         process.wait(timeout=20)
+
+
+@pytest.fixture
+def served(make_project):
+    project = make_project(
+        {"a.txt": "Serve Test List\n\nWe study something small and well defined in depth.\n"}
+    )
+    with _serving(project) as (url, lines):
+        yield project, url, lines
 
 
 def test_editing_a_list_while_serving_updates_the_site(served) -> None:
@@ -121,3 +133,47 @@ from mkdocs.livereload import LiveReloadServer
 LiveReloadServer.serve = lambda self, **kw: None
 serve.serve("mkdocs.yml", dev_addr=f"127.0.0.1:{sys.argv[1]}", livereload=True)
 """
+
+
+def _pages(project: Path, base: str) -> dict[str, str]:
+    """Every page of the served site, by address, without serve's live-reload script."""
+    docs = project / "docs"
+    addresses = sorted(
+        re.sub(r"(^|/)index$", "", path.relative_to(docs).with_suffix("").as_posix()) + "/"
+        for path in docs.rglob("*.md")
+    )
+    pages = {address: _get(f"{base}/{address}".replace("//", "/").replace(":/", "://"))
+             for address in addresses}  # fmt: skip
+    return {address: _LIVE_RELOAD.sub("", html or "") for address, html in pages.items()}
+
+
+_LIVE_RELOAD = re.compile(r"<script>\s*var livereload.*?</script>", re.S)
+
+
+def test_pages_kept_from_the_last_rebuild_are_those_a_fresh_build_makes(make_project) -> None:
+    project = make_project(
+        {"a.txt": "Reuse List\n\n" + ABSTRACT + "\n\nWe prove a bound for sparse graphs.\n",
+         "b.txt": "Other List\n\nWe measure the speed of sound in foam.\n"}
+    )  # fmt: skip
+    port = _free_port()  # the same for both: canonical links hold the address
+    with _serving(project, port) as (base, log):
+        assert _wait_for(lambda: _get(f"{base}/") is not None, 60)
+        path = project / "lists" / "a.txt"
+        # An edit that moves no paper to another topic: the navigation stays as it was.
+        edited = path.read_text(encoding="utf-8").replace("little memory", "very little memory")
+        path.write_text(edited, encoding="utf-8")
+        assert _wait_for(lambda: _builds(log) >= 2 and "Reloading browsers" in log[-1], 60), log
+        reused = [int(m[1]) for line in log if (m := re.search(r"(\d+) pages as in the", line))]
+        after_edit = _pages(project, base)
+    assert reused[-1] > 0, log  # the second build did keep pages
+    with _serving(project, port) as (base, _log):
+        assert _wait_for(lambda: _get(f"{base}/") is not None, 60)
+        fresh = _pages(project, base)
+    assert "very little memory" in "".join(after_edit.values())
+    assert all(fresh.values()) and after_edit.keys() == fresh.keys()
+    differ = [address for address in fresh if after_edit[address] != fresh[address]]
+    assert differ == [], _first_difference(after_edit[differ[0]], fresh[differ[0]])
+
+
+def _first_difference(one: str, other: str) -> list[str]:
+    return list(difflib.unified_diff(one.splitlines(), other.splitlines(), n=0))[:12]

@@ -9,7 +9,7 @@ addresses or the theme: it takes papers and a taxonomy and returns papers.
 from __future__ import annotations
 
 from generator.describe.kinds import KIND_LABELS, KINDS
-from generator.describe.stage import describe, relate
+from generator.describe.stage import Descriptions, describe, describe_reusing, relate
 from generator.describe.suggest import (
     Suggestion,
     catch_all_share,
@@ -20,9 +20,11 @@ from generator.describe.suggest import (
 __all__ = [
     "KINDS",
     "KIND_LABELS",
+    "Descriptions",
     "Suggestion",
     "catch_all_share",
     "describe",
+    "describe_reusing",
     "relate",
     "render_suggestions",
     "suggest_topics",

@@ -30,9 +30,37 @@ class _OnItsOwn(NamedTuple):
     acronyms: dict[str, str]  # defined in the abstract, for tagging
 
 
+# What each abstract gives on its own, by (abstract, a source's title): a run that has the last
+# run's (the build cache keeps them) describes again only the abstracts that are new.
+Descriptions = dict[tuple[str, str], "_OnItsOwn"]
+
+
 def describe(papers: list[Paper], taxonomy: Taxonomy) -> list[Paper]:
     """Every paper with its title, summary, kind, tags and topics."""
-    alone = parallel.map_each(_on_its_own, papers)
+    return describe_reusing(papers, taxonomy, {})[0]
+
+
+def describe_reusing(
+    papers: list[Paper], taxonomy: Taxonomy, known: Descriptions
+) -> tuple[list[Paper], Descriptions]:
+    """`describe`, taking what each known abstract gives on its own from `known`; returns the
+    papers and what each of their abstracts gives."""
+    keys = [_key(paper) for paper in papers]
+    new = list({_key(paper): paper for paper in papers if _key(paper) not in known}.values())
+    found = parallel.map_each(_on_its_own, new)
+    descriptions = {**known, **{_key(p): f for p, f in zip(new, found, strict=True)}}
+    descriptions = {key: descriptions[key] for key in keys}
+    alone = [descriptions[key] for key in keys]
+    return _with_tags_and_topics(papers, alone, taxonomy), descriptions
+
+
+def _key(paper: Paper) -> tuple[str, str]:
+    return paper.abstract, paper.bib.title
+
+
+def _with_tags_and_topics(
+    papers: list[Paper], alone: list[_OnItsOwn], taxonomy: Taxonomy
+) -> list[Paper]:
     reading = tags.read([paper.text for paper in papers], [found.acronyms for found in alone])
     shared = (papers, [found.title for found in alone], reading, topics.KeywordIndex(taxonomy))
     chosen = parallel.ordered_map(_tags_and_topics, shared, len(papers))

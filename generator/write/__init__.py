@@ -16,7 +16,7 @@ from generator.write.files import (
     write_if_changed,
 )
 from generator.write.manifest import MANIFEST, foreign_pages, read_manifest, snapshot, tree_intact
-from generator.write.site import Previous, build_aside, site_inputs
+from generator.write.site import Previous, SiteStamp, build_aside, site_inputs
 from generator.write.tree import STAGING, WriteResult, write_batches, write_tree
 from generator.write.watch import OwnWritesIgnored
 
@@ -25,6 +25,7 @@ __all__ = [
     "STAGING",
     "OwnWritesIgnored",
     "Previous",
+    "SiteStamp",
     "WriteError",
     "WriteResult",
     "build_aside",

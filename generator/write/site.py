@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.config import Settings
-from generator.write.files import replace_directory, write_if_changed
+from generator.write.files import replace_directory, write_file, write_if_changed
 from generator.write.manifest import snapshot
 from generator.write.tree import write_tree
 
@@ -52,6 +52,24 @@ def build_aside(build: Callable[[Path], None], site_dir: Path) -> None:
         shutil.rmtree(staged, ignore_errors=True)
         raise
     replace_directory(staged, site_dir)
+
+
+class SiteStamp:
+    """The digest of what a site is built from, kept beside the build cache: a build whose
+    digest is the last site's has nothing to do."""
+
+    def __init__(self, config: MkDocsConfig, settings: Settings) -> None:
+        from generator import cache
+
+        self.path = settings.cache_path.with_name("site.digest")
+        options = f"{config.site_url} {config.site_dir} {config.strict}"
+        self.digest = cache.site_digest(site_inputs(config, settings.root), config=options)
+
+    def matches(self, site_dir: Path) -> bool:
+        return site_dir.is_dir() and self.path.is_file() and self.path.read_text() == self.digest
+
+    def record(self) -> None:
+        write_file(self.path, self.digest)
 
 
 def site_inputs(config: MkDocsConfig, root: Path) -> Iterator[tuple[str, bytes]]:
