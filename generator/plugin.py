@@ -28,6 +28,7 @@ from generator import pipeline, search
 from generator.config import Settings
 from generator.errors import BuildFailed, ReadingListError
 from generator.models import Collection
+from generator.progress import Progress
 from generator.render import Theme, rebuild, title_as_html
 from generator.render.csp import with_policy
 from generator.write import OwnWritesIgnored, foreign_pages, read_manifest
@@ -62,6 +63,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         self.serving = False
         self.rebuilds = rebuild.Rebuilds()  # what `serve` need not render again
         self.page_keys: dict[str, str] = {}
+        self.progress = Progress(0, log=log)
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         """Defining on_startup keeps one plugin instance across `mkdocs serve` rebuilds. The
@@ -158,9 +160,15 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         assert self.theme is not None
         return self.theme.context(page.file.src_uri)
 
+    def on_files(self, files: Files, /, *, config: MkDocsConfig) -> Files:
+        self.progress = Progress(len(files.documentation_pages()), log=log)
+        self.progress.start()
+        return files
+
     def on_page_content(
         self, html: str, /, *, page: Page, config: MkDocsConfig, files: Files
     ) -> str:
+        self.progress.step("Markdown")
         if not self.serving:
             return html
         key = self.page_keys[page.file.src_uri]
@@ -196,6 +204,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
 
     @event_priority(100)  # first: the theme's own output is what a later build reuses
     def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str:
+        self.progress.step("HTML")
         if self.serving and page.meta.get("template") != rebuild.TEMPLATE:
             self.rebuilds.remember_html(page, output)
         if self.config.search_engine == "pagefind":
@@ -212,6 +221,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
 
     @event_priority(-100)  # after Material's search plugin has written its index
     def on_post_build(self, *, config: MkDocsConfig) -> None:
+        self.progress.finish()
         if self.serving:
             log.info("%d pages as in the last build, not rendered again", self.rebuilds.reused)
         if self.config.search_engine == "pagefind":

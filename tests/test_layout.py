@@ -25,6 +25,7 @@ TOP_LEVEL = {
     "errors",
     "parallel",
     "cache",
+    "progress",
 }
 
 
