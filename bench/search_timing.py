@@ -7,8 +7,8 @@ Serves <project>/site on loopback under its site_url's sub-path, picks five quer
 project's papers (tests/browser/coldsearch.py, `scale_queries`), and for each opens a fresh
 browser context (empty cache) on the home page or a paper page, types the query as soon as the
 page's scripts have run, and prints first keystroke -> first result / answer and the bytes
-downloaded by then (gzip as GitHub Pages serves them, and raw). Then the same queries warm.
-Works with either search engine (`search_engine: material` or `pagefind`).
+downloaded by each (gzip as GitHub Pages serves them, and raw). Then the same queries warm.
+Works with either search engine (`search_engine: pagefind`, the default, or `material`).
 """
 
 from __future__ import annotations
@@ -45,18 +45,24 @@ def main() -> None:
                                key_delay=args.key_delay)  # fmt: skip
             colds.append(cold)
             own_raw, own_gz = cold.search_bytes()
+            first_raw, first_gz = cold.first_bytes()
             print(f"cold {query!r} on /{page}: first result {cold.first_ms:.0f} ms, answer "
-                  f"{cold.full_ms:.0f} ms (typing {cold.typing_ms:.0f} ms); downloaded "
+                  f"{cold.full_ms:.0f} ms (typing {cold.typing_ms:.0f} ms); downloaded by the "
+                  f"first result {first_gz:,} B gzip / {first_raw:,} B raw, by the answer "
                   f"{cold.gzip:,} B gzip / {cold.raw:,} B raw, search's own "
                   f"{own_gz:,} B gzip / {own_raw:,} B raw")  # fmt: skip
         page = browser.new_page()
         page.goto(server.url(""))
         warm = [search(page, query, server.base).milliseconds for query, _ in queries]
         browser.close()
-    print(f"cold answer median {statistics.median(c.full_ms for c in colds):.0f} ms, "
+    print(f"cold first result median {statistics.median(c.first_ms for c in colds):.0f} ms, "
+          f"slowest {max(c.first_ms for c in colds):.0f} ms; "
+          f"answer median {statistics.median(c.full_ms for c in colds):.0f} ms, "
           f"slowest {max(c.full_ms for c in colds):.0f} ms; warm median "
-          f"{statistics.median(warm):.0f} ms, slowest {max(warm):.0f} ms; bytes by the answer "
-          f"(median) {statistics.median(c.gzip for c in colds):,.0f} B gzip / "
+          f"{statistics.median(warm):.0f} ms, slowest {max(warm):.0f} ms; bytes by the first "
+          f"result (median) {statistics.median(c.first_bytes()[1] for c in colds):,.0f} B gzip / "
+          f"{statistics.median(c.first_bytes()[0] for c in colds):,.0f} B raw; by the answer "
+          f"{statistics.median(c.gzip for c in colds):,.0f} B gzip / "
           f"{statistics.median(c.raw for c in colds):,.0f} B raw")  # fmt: skip
 
 

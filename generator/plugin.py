@@ -48,9 +48,9 @@ class ReadingListConfig(base.Config):
     lists_dir = c.Type(str, default="lists")
     related = c.Type(int, default=5)
     page_size = c.Type(int, default=200)
-    # "material": Material's own search (one index, built in the reader's browser);
-    # "pagefind": Pagefind's chunked index behind the same search box (README, Searching).
-    search_engine = c.Choice(("material", "pagefind"), default="material")
+    # "pagefind": Pagefind's chunked index behind Material's search box (README, Searching);
+    # "material": Material's own search (one index, built in the reader's browser).
+    search_engine = c.Choice(("pagefind", "material"), default="pagefind")
 
 
 class ReadingListPlugin(BasePlugin[ReadingListConfig]):

@@ -2,12 +2,15 @@
 
 `make_project` lays out a project (lists/, docs/, overrides/, mkdocs.yml) in a temp folder,
 copying the repository's own theme files and taxonomy, so a test builds exactly what a
-curator would. `seed_site` builds the shipped lists once per test session.
+curator would. `seed_site` builds the shipped lists once per test session, as shipped
+(Pagefind); `seed_material_site` with `search_engine: material`.
 """
 
 from __future__ import annotations
 
+import gzip
 import importlib.util
+import json
 import os
 import shutil
 import subprocess
@@ -108,6 +111,26 @@ def seed_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     project = copy_project(tmp_path_factory.mktemp("seed") / "project")
     run_cli(project, "build", "--strict")
     return project
+
+
+@pytest.fixture(scope="session")
+def seed_material_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The shipped lists built with `search_engine: material`, Material's own search."""
+    project = copy_project(tmp_path_factory.mktemp("seed-material") / "project")
+    set_plugin_option(project, "search_engine", "material")
+    run_cli(project, "build", "--strict")
+    return project
+
+
+def pagefind_pages(site: Path) -> dict[str, dict]:
+    """Address ("/papers/x/") -> what Pagefind holds of the page (url, content, meta: its
+    title...), read back from the index's fragments (gzip: "pagefind_dcd" and JSON)."""
+    pages = {}
+    for path in sorted((site / "pagefind" / "fragment").glob("*.pf_fragment")):
+        data = gzip.decompress(path.read_bytes()).removeprefix(b"pagefind_dcd")
+        page = json.loads(data)
+        pages[page["url"]] = page
+    return pages
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:

@@ -98,7 +98,10 @@ def test_one_feed_per_topic_with_only_its_papers():
     other = replace(other, topics=())
     collection = make_collection(llm, other)
     files = feeds.feed_files(collection, site_url=SITE, site_name="R")
-    assert set(files) == {"feeds/all.xml", "feeds/topics/llms.xml", "feeds/topics/other.xml"}
+    assert set(files) == {
+        "feeds/all.xml", "feeds/topics/llms.xml", "feeds/topics/other.xml",
+        "feeds/sitemap.xml", "feeds/topics/sitemap.xml",
+    }  # fmt: skip
     topic = parse(files["feeds/topics/llms.xml"])
     assert [entry.id for entry in topic.entries] == [SITE + "papers/slug-p1/"]
     assert topic.feed.link == SITE + "topics/llms/"
@@ -106,6 +109,17 @@ def test_one_feed_per_topic_with_only_its_papers():
     empty = parse(files["feeds/topics/other.xml"])
     assert empty.entries == []
     assert len(site_feed(collection).entries) == 2
+
+
+def test_every_folder_of_feeds_has_a_valid_sitemap_that_lists_no_page():
+    """The theme fetches sitemap.xml beside every feed a page links to: it must not 404."""
+    files = feeds.feed_files(make_collection(make_paper("p1")), site_url=SITE, site_name="R")
+    folders = {path.rpartition("/")[0] for path in files if not path.endswith("/sitemap.xml")}
+    assert folders == {"feeds", "feeds/topics"}
+    for folder in folders:
+        urlset = ET.fromstring(files[f"{folder}/sitemap.xml"].encode("utf-8"))
+        assert urlset.tag == "{http://www.sitemaps.org/schemas/sitemap/0.9}urlset"
+        assert list(urlset) == []
 
 
 def test_a_topic_keyed_all_does_not_replace_the_site_feed():

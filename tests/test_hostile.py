@@ -22,7 +22,7 @@ from bs4 import BeautifulSoup, Tag
 
 from generator.address.lockfile import read_lock
 from generator.address.slugs import is_safe_slug
-from tests.conftest import FIXTURES, copy_project, run_cli
+from tests.conftest import FIXTURES, copy_project, pagefind_pages, run_cli, set_plugin_option
 
 HOSTILE = FIXTURES / "hostile"
 LIST_NAME = (HOSTILE / "hostile.txt").read_text(encoding="utf-8").splitlines()[0]
@@ -49,6 +49,15 @@ def hostile_project(folder: Path) -> Path:
 @pytest.fixture(scope="module")
 def hostile_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     project = hostile_project(tmp_path_factory.mktemp("hostile") / "project")
+    run_cli(project, "build")
+    return project
+
+
+@pytest.fixture(scope="module")
+def hostile_material_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The same lists built with `search_engine: material`: Material's own index is filled."""
+    project = hostile_project(tmp_path_factory.mktemp("hostile-material") / "project")
+    set_plugin_option(project, "search_engine", "material")
     run_cli(project, "build")
     return project
 
@@ -161,9 +170,10 @@ def test_list_names_show_as_text_everywhere(hostile_site: Path) -> None:
     assert live_markup(page) == []
 
 
-def test_search_index_holds_escaped_text(hostile_site: Path) -> None:
+def test_search_index_holds_escaped_text(hostile_material_site: Path) -> None:
     """Material's search client renders titles and text as HTML: both must be escaped."""
-    index = json.loads((hostile_site / "site/search/search_index.json").read_text("utf-8"))
+    site = hostile_material_site / "site"
+    index = json.loads((site / "search/search_index.json").read_text("utf-8"))
     for doc in index["docs"]:
         for field in ("title", "text"):
             fragment = BeautifulSoup(doc[field], "html.parser")
@@ -279,10 +289,14 @@ def test_hostile_text_is_shown_as_written(hostile_site: Path, name: str, literal
     assert literal in " ".join(_abstract(_paper(hostile_site, name)).split())
 
 
-def test_titles_are_escaped_once_in_title_heading_and_search(hostile_site: Path) -> None:
-    index = json.loads((hostile_site / "site/search/search_index.json").read_text("utf-8"))
+def test_titles_are_escaped_once_in_title_heading_and_search(
+    hostile_site: Path, hostile_material_site: Path
+) -> None:
+    """Pagefind holds titles as text; Material's index as HTML, which reads as the title."""
+    material = hostile_material_site / "site/search/search_index.json"
     indexed = {d["location"]: BeautifulSoup(d["title"], "html.parser").get_text()
-               for d in index["docs"]}  # fmt: skip
+               for d in json.loads(material.read_text("utf-8"))["docs"]}  # fmt: skip
+    pagefind = pagefind_pages(hostile_site / "site")
     special = 0
     for source in sorted((hostile_site / "docs" / "papers").glob("*.md")):
         title = frontmatter.load(source).metadata["title"]  # plain text, as written
@@ -293,6 +307,7 @@ def test_titles_are_escaped_once_in_title_heading_and_search(hostile_site: Path)
         assert page.select_one(".md-header__topic:last-child").get_text(strip=True) == title
         assert page.select_one('meta[property="og:title"]')["content"] == title
         assert indexed[f"papers/{source.stem}/"] == title
+        assert pagefind[f"/papers/{source.stem}/"]["meta"]["title"] == title
     assert special >= 3  # the fixture's titles do carry <, >, & and quotes
 
 
@@ -310,7 +325,9 @@ def test_titles_reach_the_machine_readable_metadata_as_text(hostile_site: Path) 
         assert live_markup(cite) == []
 
 
-def test_the_curators_own_page_title_is_text_everywhere(hostile_site: Path) -> None:
+def test_the_curators_own_page_title_is_text_everywhere(
+    hostile_site: Path, hostile_material_site: Path
+) -> None:
     page = _soup(hostile_site / "site" / "notes" / "index.html")
     assert page.title.get_text() == f"{CURATOR_TITLE} - ICML 2025 Reading List"
     assert page.select_one("article h1").get_text() == CURATOR_TITLE
@@ -318,8 +335,9 @@ def test_the_curators_own_page_title_is_text_everywhere(hostile_site: Path) -> N
     nav = [a.get_text(" ", strip=True) for a in page.select("nav.md-nav--primary a")]
     assert " ".join(CURATOR_TITLE.split()) in nav
     assert live_markup(page) == []
-    index = json.loads((hostile_site / "site/search/search_index.json").read_text("utf-8"))
-    (doc,) = [d for d in index["docs"] if d["location"] == "notes/"]
+    material = hostile_material_site / "site/search/search_index.json"
+    (doc,) = [d for d in json.loads(material.read_text("utf-8"))["docs"]
+              if d["location"] == "notes/"]  # fmt: skip
     assert BeautifulSoup(doc["title"], "html.parser").get_text() == CURATOR_TITLE
 
 

@@ -1,7 +1,7 @@
 /* readinglist: two additions to the theme's search, which needs JavaScript anyway.
    1. The search dialog gets an accessible name (Material leaves role="dialog" unnamed).
    2. When a search finds nothing, offer the same words with one typo allowed (Material's own
-      engine only: `search_engine: pagefind` has no such operator). The search (lunr)
+      engine only, `search_engine: material`: Pagefind, the default, has no such operator). The search (lunr)
       matches whole words and prefixes exactly, so "FlipAtack" finds nothing while
       "FlipAtack~1" (one edit allowed) finds FlipAttack. The hint is a button that runs
       that search; nothing else of the theme's search is touched. */
@@ -10,7 +10,7 @@
   var dialog = document.querySelector(".md-search[role=dialog]");
   if (dialog && !dialog.hasAttribute("aria-label")) dialog.setAttribute("aria-label", "Search");
 
-  /* With `search_engine: pagefind` the worker is ours and has no "~1" operator: no hint. */
+  /* With Pagefind (the default) the worker is ours and has no "~1" operator: no hint. */
   var config = document.getElementById("__config");
   if (config && /readinglist-pagefind\.js/.test(config.textContent)) return;
 

@@ -3,7 +3,8 @@
 "Newest" is the date a paper first appeared in any list (the lock file's `first_seen`), never
 the build time, so an unchanged collection gives byte-identical feeds; papers of the same day
 are ordered by id. The XML is built with `xml.etree`, which escapes every value; values are
-`clean`ed first because XML 1.0 cannot carry control characters at all. Pure: returns text.
+`clean`ed first because XML 1.0 cannot carry control characters at all. Each folder of feeds
+also gets an empty sitemap (`EMPTY_SITEMAP` says why). Pure: returns text.
 """
 
 from __future__ import annotations
@@ -28,6 +29,15 @@ ATOM = "http://www.w3.org/2005/Atom"
 ALL_PATH = "feeds/all.xml"
 _EPOCH = "1970-01-01"  # the date of a paper the lock has no date for: it sorts last
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+# Material's theme takes every <link rel="alternate"> of a page (our feeds' autodiscovery
+# links too) for another language's version of the site and fetches sitemap.xml beside it:
+# in a folder of feeds that would be a 404 on every page a reader opens.
+EMPTY_SITEMAP = """<?xml version="1.0" encoding="UTF-8"?>
+<!-- No pages here: this folder holds Atom feeds, and the site's pages are listed in the
+     sitemap.xml at its root. This one answers the theme, which looks for a sitemap beside
+     every feed a page links to. -->
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"></urlset>
+"""
 
 
 @dataclass(frozen=True)
@@ -48,7 +58,8 @@ def topic_feed_path(topic: Topic) -> str:
 def feed_files(
     collection: Collection, *, site_url: str, site_name: str, limit: int = 50
 ) -> dict[str, str]:
-    """Path under docs/ -> Atom XML, for the site feed and every topic's feed."""
+    """Path under docs/ -> Atom XML, for the site feed and every topic's feed, and the empty
+    sitemap beside them."""
     papers = published(collection)
     files = {
         ALL_PATH: atom_feed(
@@ -62,7 +73,8 @@ def feed_files(
         members = [paper for paper in papers if topic.name in paper.topic_names]
         files[feed.path] = atom_feed(feed, members, lock=collection.lock, site_url=site_url,
                                      site_name=site_name, limit=limit)  # fmt: skip
-    return {**files, **_forwarded_feeds(collection, files)}
+    files |= _forwarded_feeds(collection, files)
+    return files | _sitemaps_beside(files)
 
 
 def _forwarded_feeds(collection: Collection, files: dict[str, str]) -> dict[str, str]:
@@ -75,6 +87,11 @@ def _forwarded_feeds(collection: Collection, files: dict[str, str]) -> dict[str,
             target = f"feeds/topics/{new.partition('/')[2]}.xml" if new else ALL_PATH
             forwarded[f"feeds/topics/{key}.xml"] = files.get(target, files[ALL_PATH])
     return forwarded
+
+
+def _sitemaps_beside(paths: Iterable[str]) -> dict[str, str]:
+    folders = sorted({path.rpartition("/")[0] for path in paths})
+    return {f"{folder}/sitemap.xml": EMPTY_SITEMAP for folder in folders}
 
 
 def newest_first(papers: Iterable[Paper], lock: Lock) -> list[Paper]:

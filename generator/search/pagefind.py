@@ -1,4 +1,4 @@
-"""Pagefind behind Material's search box (`search_engine: pagefind`, README, Searching).
+"""Pagefind behind Material's search box: the default engine (README, Searching).
 
 Owns what Pagefind indexes (the settings below), running it over the built site, and the
 swap that makes Material's search box talk to our worker (`pagefind_worker.js`, beside this
@@ -42,7 +42,7 @@ _MATERIAL_WORKER = re.compile(
 
 def check_installed() -> None:
     if not importlib.util.find_spec("pagefind"):
-        message = "search_engine: pagefind needs Pagefind: pip install 'pagefind[bin]'"
+        message = "search needs Pagefind, a dependency of readinglist: pip install 'pagefind[bin]'"
         raise ReadingListError(message)
 
 
@@ -51,7 +51,7 @@ def advice(papers: int, *, engine: str) -> str:
     if engine == "material" and papers > ADVISED_ABOVE:
         return (
             f"{papers} papers: Material's search loads its whole index before the first result "
-            "(seconds at this size); `search_engine: pagefind` answers within a second "
+            "(seconds at this size); Pagefind, the default engine, answers within a second "
             "(README, Searching)"
         )
     return ""

@@ -1,5 +1,5 @@
-/* readinglist: Material's search worker, answered by Pagefind (plugin setting
-   `search_engine: pagefind`). Material's search box talks to its worker in four messages
+/* readinglist: Material's search worker, answered by Pagefind (the default engine; plugin
+   setting `search_engine`). Material's search box talks to its worker in four messages
    (SETUP -> READY, QUERY -> RESULT); this worker speaks the same protocol, so the box, the
    result list, keyboard use and highlighting stay Material's own. Instead of downloading one
    index of every page and building it in the browser (seconds at thousands of papers),

@@ -4,8 +4,9 @@ A fresh browser context (empty cache) opens a page; as soon as the page's own sc
 (DOMContentLoaded: the search box works from then on) the reader clicks the box and types the
 query, one key every `key_delay` ms. The probe (probes/cold_search.js, installed before any of
 the page's scripts) times, on the page's clock, the first keystroke -> the first result shown,
-and -> the answer to the whole query. Every response that had arrived by then is counted with
-the size of its file on disk, raw and gzip-compressed as GitHub Pages serves text.
+and -> the answer to the whole query. Every response that had arrived by the first result, and
+by the answer, is counted with the size of its file on disk, raw and gzip-compressed as GitHub
+Pages serves text.
 
 Used by tests/browser/test_search_scale.py and bench/search_timing.py, which also pick
 the queries with `scale_queries`.
@@ -42,6 +43,7 @@ class ColdSearch:
     full_ms: float  # first keystroke -> the answer to the whole query shown
     typing_ms: float  # first keystroke -> last keystroke (the reader's own typing)
     downloads: tuple[Download, ...]  # every response that had arrived by the answer
+    first_downloads: tuple[Download, ...]  # ... by the first result
 
     @property
     def raw(self) -> int:
@@ -50,6 +52,10 @@ class ColdSearch:
     @property
     def gzip(self) -> int:
         return sum(d.gzip for d in self.downloads)
+
+    def first_bytes(self) -> tuple[int, int]:
+        """(raw, gzip) of everything downloaded before the first result showed."""
+        return sum(d.raw for d in self.first_downloads), sum(d.gzip for d in self.first_downloads)
 
     def search_bytes(self) -> tuple[int, int]:
         """(raw, gzip) of what only search needs: its index and its scripts beyond the page's."""
@@ -74,9 +80,11 @@ def cold_search(
     context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme="light")
     context.set_default_timeout(60_000)
     arrived: list[str] = []
+    by_first: list[str] = []
     context.on("requestfinished", lambda request: arrived.append(request.url))
     try:
         page = context.new_page()
+        page.expose_function("__coldFirstShown", lambda: by_first.extend(arrived))
         page.add_init_script(script=probe("cold_search"))
         page.goto(server.url(path), wait_until="domcontentloaded")
         page.evaluate("([q, e]) => { window.__coldQuery = q; window.__coldExpect = e; }",
@@ -90,20 +98,25 @@ def cold_search(
         assert not timer["empty"], f"{query!r} found nothing on a cold page"
     finally:
         context.close()
-    downloads = []
-    for url in dict.fromkeys(urls):
-        file = server.file_for(url)
-        if file is not None:
-            raw, packed = _sizes(file)
-            downloads.append(Download(file.relative_to(server.root).as_posix(), raw, packed))
     return ColdSearch(
         page=path,
         query=query,
         first_ms=timer["first"] - timer["down"],
         full_ms=timer["full"] - timer["down"],
         typing_ms=typed - timer["down"],
-        downloads=tuple(downloads),
+        downloads=_downloads(server, urls),
+        first_downloads=_downloads(server, by_first),
     )
+
+
+def _downloads(server: SiteServer, urls: list[str]) -> tuple[Download, ...]:
+    downloads = []
+    for url in dict.fromkeys(urls):
+        file = server.file_for(url)
+        if file is not None:
+            raw, packed = _sizes(file)
+            downloads.append(Download(file.relative_to(server.root).as_posix(), raw, packed))
+    return tuple(downloads)
 
 
 def _papers(project: Path) -> dict[str, tuple[str, str]]:

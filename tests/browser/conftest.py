@@ -110,11 +110,19 @@ def edge_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
-def edge_pagefind_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SiteServer]:
-    """The edge-case lists again, searched through Pagefind (`search_engine: pagefind`)."""
-    project = copy_project(tmp_path_factory.mktemp("edge-pagefind") / "project",
+def seed_material_server(seed_material_site: Path) -> Iterator[SiteServer]:
+    site = seed_material_site / "site"
+    with serve(site, built_site_url(site)) as server:
+        yield server
+
+
+@pytest.fixture(scope="session")
+def edge_material_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SiteServer]:
+    """The edge-case lists again, searched by Material's own engine (`search_engine:
+    material`; the shipped configuration searches with Pagefind)."""
+    project = copy_project(tmp_path_factory.mktemp("edge-material") / "project",
                            lists=edge_lists())  # fmt: skip
-    set_plugin_option(project, "search_engine", "pagefind")
+    set_plugin_option(project, "search_engine", "material")
     run_cli(project, "build")
     site = project / "site"
     with serve(site, built_site_url(site)) as server:

@@ -1,14 +1,15 @@
 """What the tests look for, read from a built project at run time rather than hard-coded.
 
-Papers, topics, lists and tags come from the generated pages' front matter (docs/); search
-words come from the built search index (site/search/search_index.json), tokenised the way
-the site's search does it (lower case, split on whitespace and hyphens, prefix matching).
+Papers, topics, lists and tags come from the generated pages' front matter (docs/). Search
+words come from the same Markdown pages, every front-matter value included: more text than
+either search engine indexes (Pagefind's or Material's), so a word found in one abstract only
+is found in that paper only, whichever engine the site was built with. Words are tokenised the
+way both engines do it (lower case, split on whitespace and hyphens, prefix matching).
 """
 
 from __future__ import annotations
 
 import html
-import json
 import re
 from dataclasses import dataclass
 from functools import cached_property
@@ -18,6 +19,9 @@ import frontmatter
 
 _TAG = re.compile(r"<[^>]+>")
 _WORD = re.compile(r"[a-z]{8,}")
+# Pagefind stems a query (Snowball) and matches every word extending the stem: a word of 8+
+# letters keeps about its first 6 letters, so no other page may have a word that starts so.
+_STEM = 6
 _COINED = re.compile(r"^(?:[A-Z][a-z]+){2,}$")  # FlipAttack, EraseAnything: two capitalised parts
 
 
@@ -83,26 +87,32 @@ class Corpus:
         )
 
     @cached_property
-    def search_docs(self) -> list[dict]:
-        index = self.project / "site/search/search_index.json"
-        return json.loads(index.read_text(encoding="utf-8"))["docs"]
+    def page_texts(self) -> dict[str, str]:
+        """Page path ("papers/x/") -> its Markdown text, front-matter values included."""
+        texts = {}
+        for path in sorted((self.project / "docs").rglob("*.md")):
+            page = frontmatter.load(path)
+            relative = path.relative_to(self.project / "docs").with_suffix("")
+            key = relative.parent.as_posix() if relative.name == "index" else relative.as_posix()
+            texts[f"{key}/".lstrip("./")] = " ".join([*_values(page.metadata), page.content])
+        return texts
 
     def unique_abstract_words(self) -> list[tuple[str, PaperPage]]:
         """(word, paper) for words of 8+ letters in one abstract only, absent from its title;
-        no other entry of the index has a word starting with it (the search matches prefixes)."""
-        owners = [(_slug_of(doc["location"]), tokens(_searchable(doc))) for doc in self.search_docs]
+        no other page has a word starting with its first letters (prefixes and stems match)."""
+        owners = [(path, tokens(text)) for path, text in self.page_texts.items()]
         found = []
         for paper in self.papers:
             found += [(word, paper) for word in self._words_only_in(paper, owners)]
         return sorted(found, key=lambda pair: pair[0])
 
-    def _words_only_in(self, paper: PaperPage, owners: list[tuple[str | None, set[str]]]):
-        abstract = next(doc for doc in self.search_docs
-                        if doc["location"] == f"{paper.path}#abstract")  # fmt: skip
+    def _words_only_in(self, paper: PaperPage, owners: list[tuple[str, set[str]]]):
+        text = self.page_texts[paper.path]
+        abstract = text.split("\n## Abstract\n", 1)[1].split("\n## Related papers")[0]
         title = tokens(paper.title)
-        others = [words for slug, words in owners if slug != paper.slug]
-        for word in sorted(w for w in tokens(abstract["text"]) if _WORD.fullmatch(w)):
-            if word not in title and not any(o.startswith(word) for ws in others for o in ws):
+        others = {word[:_STEM] for path, words in owners if path != paper.path for word in words}
+        for word in sorted(w for w in tokens(abstract) if _WORD.fullmatch(w)):
+            if word not in title and word[:_STEM] not in others:
                 yield word
 
     def coined_names(self) -> list[tuple[str, PaperPage]]:
@@ -113,13 +123,13 @@ class Corpus:
         return sorted((pair for pair in coined if counts[pair[0]] == 1), key=lambda p: p[0])
 
 
-def _searchable(doc: dict) -> str:
-    return " ".join([doc["title"], doc["text"], *doc.get("tags", [])])
-
-
-def _slug_of(location: str) -> str | None:
-    match = re.match(r"papers/([^/#]+)/", location)
-    return match.group(1) if match else None
+def _values(meta: object) -> list[str]:
+    """Every text of a front-matter value, nested lists and mappings included."""
+    if isinstance(meta, dict):
+        return [text for value in meta.values() for text in _values(value)]
+    if isinstance(meta, list):
+        return [text for value in meta for text in _values(value)]
+    return [str(meta)]
 
 
 def _paper(path: Path) -> PaperPage:

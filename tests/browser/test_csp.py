@@ -73,9 +73,12 @@ def test_a_script_planted_in_a_built_page_does_not_run(seed_site: Path, tmp_path
         assert any(v.startswith("script-src") for v in _violations(page)), _violations(page)
 
 
-def test_pagefind_search_runs_under_the_policy(edge_pagefind_server, page) -> None:
-    """Pagefind's WebAssembly is allowed ('wasm-unsafe-eval'); nothing else is loosened."""
+@pytest.mark.parametrize("site", ["edge_server", "edge_material_server"])
+def test_either_search_engine_runs_under_the_policy(site, request, page) -> None:
+    """Pagefind (the default) runs WebAssembly, allowed by 'wasm-unsafe-eval' and nothing
+    looser; `search_engine: material` runs lunr in a worker of the site's own."""
+    server = request.getfixturevalue(site)
     page.add_init_script(RECORD_VIOLATIONS)
-    page.goto(edge_pagefind_server.url())
-    assert search(page, "script", edge_pagefind_server.base).paths
+    page.goto(server.url())
+    assert search(page, "script", server.base).paths
     assert _violations(page) == []

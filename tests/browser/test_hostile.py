@@ -46,22 +46,23 @@ def test_no_page_of_a_hostile_list_runs_or_contains_injected_code(edge_server, p
     assert not found, f"injected code on {len(found)} pages, e.g. {next(iter(found.items()))}"
 
 
-def test_searching_hostile_text_shows_it_as_text(edge_server, page):
+def test_material_search_shows_hostile_text_as_text(edge_material_server, page):
+    """`search_engine: material`: lunr's results, from Material's own index."""
     page.add_init_script(TRAP)
-    page.goto(edge_server.url())
-    outcome = search(page, "onerror", edge_server.base)
+    page.goto(edge_material_server.url())
+    outcome = search(page, "onerror", edge_material_server.base)
     assert outcome.paths, "the hostile abstracts mention onerror"
     state = page.evaluate(INSPECT)
     assert state == {"pwned": None, "handlers": [], "urls": [], "elements": []}
 
 
 @pytest.mark.parametrize("query", ["onerror", "script", "javascript"])
-def test_pagefind_results_show_hostile_text_as_text(edge_pagefind_server, page, query):
-    """Pagefind's titles and excerpts come from the built pages; its worker escapes them
-    before Material's result list inserts them as HTML."""
+def test_pagefind_results_show_hostile_text_as_text(edge_server, page, query):
+    """Pagefind (the default engine): its titles and excerpts come from the built pages; its
+    worker escapes them before Material's result list inserts them as HTML."""
     page.add_init_script(TRAP)
-    page.goto(edge_pagefind_server.url())
-    outcome = search(page, query, edge_pagefind_server.base)
+    page.goto(edge_server.url())
+    outcome = search(page, query, edge_server.base)
     assert outcome.paths, f"the hostile abstracts mention {query}"
     results = page.locator(".md-search-result__list")
     assert query in results.inner_text().lower()

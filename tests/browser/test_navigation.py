@@ -1,5 +1,6 @@
 """Getting around: home to every topic, list and a paper in two clicks; paper pages link back;
-tags lead to the other papers; instant navigation survives a search."""
+tags lead to the other papers; instant navigation survives a search and requests nothing
+that is missing."""
 
 from __future__ import annotations
 
@@ -97,3 +98,33 @@ def test_instant_navigation_keeps_working_after_a_search(seed_server, seed_corpu
     page.go_back()
     wait_for_heading(page, paper.title)
     assert same_document(page), "search, result, topic and back should all stay in one document"
+
+
+def test_instant_navigation_requests_nothing_missing_and_logs_no_error(
+    seed_server, seed_corpus, page
+):
+    """Material fetches sitemap.xml at the site's root, and beside every <link rel=alternate>
+    of a page: our feeds' links, taken for other languages' sites (feeds/sitemap.xml, and
+    feeds/topics/sitemap.xml on a topic page). None of it may be a 404 or log an error."""
+    missing, errors, sitemaps = [], [], set()
+    page.on("response", lambda r: r.status >= 400 and missing.append(f"{r.status} {r.url}"))
+    page.on("requestfinished", lambda r: r.url.endswith("/sitemap.xml")
+            and sitemaps.add(site_path(r.url, seed_server.base)))  # fmt: skip
+    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    topic = seed_corpus.topics[0]
+    paper = seed_corpus.paper(topic.paper_slugs[0])
+    visit(page, seed_server.url())
+    mark_document(page)
+    page.get_by_role("link", name=topic.title, exact=True).first.click()
+    wait_for_heading(page, topic.title)
+    page.wait_for_load_state("networkidle")
+    page.locator(CONTENT).get_by_role("link", name=paper.title, exact=True).first.click()
+    wait_for_heading(page, paper.title)
+    page.wait_for_load_state("networkidle")
+    assert same_document(page), "instant navigation should not reload the page"
+    visit(page, seed_server.url(seed_corpus.lists[0].path))  # a page opened afresh
+    page.wait_for_load_state("networkidle")
+    assert {"sitemap.xml", "feeds/sitemap.xml", "feeds/topics/sitemap.xml"} <= sitemaps
+    assert missing == [], missing
+    assert errors == [], errors

@@ -2,7 +2,9 @@
    goes down anywhere in the page, when the result list first holds a result, and when it holds
    the answer to the whole query being typed: the box holds window.__coldQuery and a result
    links to window.__coldExpect, so an answer to a shorter prefix does not count. All on the
-   page's own clock (performance.now()), so the test driver's latency is excluded. */
+   page's own clock (performance.now()), so the test driver's latency is excluded. At the first
+   result it calls window.__coldFirstShown, if the driver exposed one, to note what had been
+   downloaded by then. */
 (() => {
   const probe = window.__coldProbe = {down: null, first: null, full: null, empty: false};
   addEventListener('keydown', () => { if (probe.down === null) probe.down = performance.now(); },
@@ -17,7 +19,10 @@
       const meta = output.querySelector('.md-search-result__meta').textContent;
       if (!items && !/no matching/i.test(meta)) return;
       const now = performance.now();
-      if (probe.first === null) probe.first = now;
+      if (probe.first === null) {
+        probe.first = now;
+        if (window.__coldFirstShown) window.__coldFirstShown();  /* the driver's count */
+      }
       const links = [...output.querySelectorAll('.md-search-result__item > a')];
       const expected = !window.__coldExpect || links.some(a => a.href.includes(window.__coldExpect));
       if (input.value === window.__coldQuery && expected) {
