@@ -95,6 +95,17 @@ def test_every_title_is_in_pagefinds_index_as_text(seed_site: Path) -> None:
         assert frontmatter.load(source).metadata["title"] in indexed
 
 
+def test_pagefind_indexes_every_page_but_the_tag_and_kind_listings(seed_site: Path) -> None:
+    """The curator's own pages are searchable; listings that repeat paper titles are not."""
+    indexed = set(pagefind_pages(seed_site / "site"))
+    home = min(indexed, key=len)  # the site's own path: "/readinglist/"
+    addresses = {"/" + address.removeprefix(home) for address in indexed}
+    papers = {f"/papers/{path.stem}/" for path in (seed_site / "docs" / "papers").glob("*.md")}
+    assert papers <= addresses
+    assert {"/", "/about/", "/topics/", "/lists/"} <= addresses
+    assert not [a for a in addresses if a.startswith(("/tags/", "/kinds/"))]
+
+
 def test_every_title_is_in_materials_search_index(seed_material_site: Path) -> None:
     site = seed_material_site / "site"
     index = json.loads((site / "search" / "search_index.json").read_text("utf-8"))

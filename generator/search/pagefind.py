@@ -23,10 +23,11 @@ from generator.errors import ReadingListError
 
 log = logging.getLogger(__name__)
 
-# What Pagefind indexes: the home page, papers, topics and lists (as Material's index does:
-# tags and kinds are left out). Within a page only the article, without what repeats other
-# pages (related papers, listing entries) or is not prose (buttons, citation, topic evidence).
-PAGEFIND_GLOB = "{index.html,papers/**/*.html,topics/**/*.html,lists/**/*.html}"
+# What Pagefind indexes: every page (the curator's own too) but the tag and kind listings,
+# which only repeat the papers' titles, and what the theme and the exports put beside them.
+# Within a page only the article, without what repeats other pages (related papers, listing
+# entries) or is not prose (buttons, citation, topic evidence).
+NOT_INDEXED = {"tags", "kinds", "404.html", "assets", "search", "pagefind", "feeds", "schema"}
 PAGEFIND_ROOT = "article.md-content__inner"
 PAGEFIND_EXCLUDE = [
     ".headerlink", ".md-content__button", ".rl-eyebrow", ".rl-buttons", ".rl-cite", ".rl-why",
@@ -75,7 +76,7 @@ def build_pagefind(site: Path) -> None:
     network), put our worker beside Material's, and leave Material's search_index.json only
     its settings: the box still fetches it, but needs no documents from it."""
     command = [
-        sys.executable, "-m", "pagefind", "--site", str(site), "--glob", PAGEFIND_GLOB,
+        sys.executable, "-m", "pagefind", "--site", str(site), "--glob", indexed_glob(site),
         "--root-selector", PAGEFIND_ROOT, "--exclude-selectors", ", ".join(PAGEFIND_EXCLUDE),
         "--force-language", "en", "--quiet",
     ]  # fmt: skip
@@ -85,6 +86,15 @@ def build_pagefind(site: Path) -> None:
     _install_worker(site)
     _empty_material_index(site)
     log.info("pagefind: indexed %s", site)
+
+
+def indexed_glob(site: Path) -> str:
+    """The pages Pagefind reads, as its glob: each top-level page and folder of the built
+    site that holds pages, but those NOT_INDEXED."""
+    tops = sorted(entry for entry in site.iterdir() if entry.name not in NOT_INDEXED)
+    pages = [top.name for top in tops if top.suffix == ".html"]
+    pages += [f"{top.name}/**/*.html" for top in tops if top.is_dir() and any(top.rglob("*.html"))]
+    return "{" + ",".join(pages) + "}"
 
 
 def _install_worker(site: Path) -> None:
