@@ -178,6 +178,7 @@ def _build_rows() -> list[Row]:
 
     return [
         ("`readinglist build`, clean (wall / CPU)", "", both("build")),
+        ("peak memory of the whole build (summed PSS)", "< 1 GB at 20,000", _build_memory),
         ("plain `mkdocs build`, same pages (wall / CPU)", "", both("plain")),
         ("generation overhead over plain build (wall / CPU)", "≤ +25% at 5,000", overhead),
         ("site size / files", "", _pair("site", "total_bytes", "files", _size_or_count)),
@@ -190,6 +191,15 @@ def _build_rows() -> list[Row]:
         ("  share of the index from listing pages", "", _listing_share),
         ("bytes before first search result (gzip)", "report", _search_bytes),
     ]
+
+
+def _build_memory(r: Result) -> str:
+    peak = _get(r, "build", "peak_pss_mb")
+    return (
+        "—"
+        if peak is None
+        else f"{peak:,.0f} MB" + _mark(peak < 1024 if r["n"] == 20_000 else None)
+    )
 
 
 def _size_or_count(value) -> str:

@@ -69,6 +69,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--quick", action="store_true", help="N = 100 and 1,000 only")
     parser.add_argument("--no-mkdocs-above", type=int, default=None, metavar="N",
                         help="skip both MkDocs builds for sizes above N")  # fmt: skip
+    parser.add_argument("--no-plain-above", type=int, default=None, metavar="N",
+                        help="above N, no plain `mkdocs build`")  # fmt: skip
     parser.add_argument("--profile", type=int, nargs="*", default=[], metavar="N",
                         help="also cProfile a cold `generate` at these sizes")  # fmt: skip
     parser.add_argument("--repeat", type=_positive, default=1, metavar="K",
@@ -115,7 +117,9 @@ def measure_size(n: int, args, sources: list[str], env: dict, notes: list[str]) 
     else:
         # In a project of its own: deleting the generated pages first would slow the build
         # (see project.make_project).
-        _measure_builds(project.make_project(args.workdir / f"n{n}-build", lists), result, run)
+        plain = args.no_plain_above is None or n <= args.no_plain_above
+        build_root = project.make_project(args.workdir / f"n{n}-build", lists)
+        _measure_builds(build_root, result, run, plain=plain)
     result["docs"] = measure.docs_stats(root / "docs", project.generated_files(root / "docs"))
     _measure_one_change(root, result, run, generate)
     if n in args.profile:
@@ -148,16 +152,18 @@ def _measure_noop(root: Path, result: dict, run, generate: tuple[str, ...]) -> N
     result["noop"] = {**_summary(done), "touched": change.count}
 
 
-def _measure_builds(root: Path, result: dict, run) -> None:
+def _measure_builds(root: Path, result: dict, run, *, plain: bool) -> None:
     build = run(sys.executable, "-m", "generator.cli", "build", "-f", project.FULL_CONFIG,
                 cwd=root)  # fmt: skip
     result["build"] = _summary(build)
     if not build.ok or not (root / project.CAPTURE).exists():
         return
-    config = project.write_plain_config(root)
-    plain = run(sys.executable, "-m", "mkdocs", "build", "-q", "-f", config.name, cwd=root)
-    result["plain"] = _summary(plain)
     result["site"] = asdict(measure.site_stats(root / "site"))
+    if not plain:
+        return
+    config = project.write_plain_config(root)
+    plain_build = run(sys.executable, "-m", "mkdocs", "build", "-q", "-f", config.name, cwd=root)
+    result["plain"] = _summary(plain_build)
 
 
 def _measure_one_change(root: Path, result: dict, run, generate: tuple[str, ...]) -> None:
