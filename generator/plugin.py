@@ -21,7 +21,7 @@ from mkdocs.config import base
 from mkdocs.config import config_options as c
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
+from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority, get_plugin_logger
 from mkdocs.utils.yaml import yaml_load
 
 from generator import pipeline, search
@@ -63,6 +63,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         self.serving = False
         self.rebuilds = rebuild.Rebuilds()  # what `serve` need not render again
         self.page_keys: dict[str, str] = {}
+        self.contexts: dict[str, dict] = {}  # made for `serve`'s key, until the page renders
         self.progress = Progress(0, log=log)
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
@@ -151,7 +152,8 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
             page.meta["title"] = title_as_html(page.meta["title"])
         if self.serving:  # a page as it was in the last build needs no Markdown
             assert self.theme is not None
-            key = self.rebuilds.key(page, markdown, self._context_of(page))
+            context = self.contexts[page.file.src_uri] = self._context_of(page)
+            key = self.rebuilds.key(page, markdown, context)
             self.page_keys[page.file.src_uri] = key
             return "" if self.rebuilds.reusable(page, key) else markdown
         return markdown
@@ -195,7 +197,8 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         self, context: TemplateContext, /, *, page: Page, config: MkDocsConfig, nav: Navigation
     ) -> TemplateContext:
         assert self.theme is not None
-        context.update(self._context_of(page))  # type: ignore[typeddict-item]
+        made = self.contexts.pop(page.file.src_uri, None)
+        context.update(made if made is not None else self._context_of(page))  # type: ignore[typeddict-item]
         if page.meta.get("template") == rebuild.TEMPLATE:
             context["readinglist_rendered"] = self.rebuilds.html(page)  # type: ignore[typeddict-unknown-key]
         if self.config.search_engine == "pagefind":
@@ -203,7 +206,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         return context
 
     @event_priority(100)  # first: the theme's own output is what a later build reuses
-    def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str:
+    def _finish_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str:
         self.progress.step("HTML")
         if self.serving and page.meta.get("template") != rebuild.TEMPLATE:
             self.rebuilds.remember_html(page, output)
@@ -211,6 +214,17 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
             output = _report(lambda: search.use_our_worker(output, page.file.src_uri))
         # `mkdocs serve` adds its live-reload script to each page it serves: no policy there.
         return output if self.serving else with_policy(output)
+
+    @event_priority(-100)  # last, once every plugin has had the page
+    def _release_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str:
+        """A written page's Markdown and HTML body are not read again (links were checked
+        when it was rendered): MkDocs would hold every page's until the end, gigabytes at
+        whole-conference size."""
+        if not self.serving:
+            page.markdown, page.content = "", None  # "": MkDocs takes None for "not read"
+        return output
+
+    on_post_page = CombinedEvent(_finish_page, _release_page)
 
     def on_post_template(
         self, output_content: str, /, *, template_name: str, config: MkDocsConfig

@@ -63,7 +63,6 @@ class Theme:
     def __init__(self, collection: Collection, settings: Settings) -> None:
         self.site = Site(collection, settings)
         self._papers = {paper_path(paper.slug): paper for paper in collection.papers}
-        self._contexts: dict[str, dict[str, object]] = {}
 
     @cached_property
     def _keys(self) -> dict[str, str]:
@@ -71,12 +70,9 @@ class Theme:
 
     def context(self, source_path: str) -> dict[str, object]:
         """What the theme gets for the page at `source_path`: `paper` for a paper page,
-        nothing for any other page. Made once per page (`serve` asks twice: to see whether
-        the page changed, and to render it)."""
-        if source_path not in self._contexts:
-            paper = self._papers.get(source_path)
-            self._contexts[source_path] = {"paper": self.paper_view(paper)} if paper else {}
-        return self._contexts[source_path]
+        nothing for any other page."""
+        paper = self._papers.get(source_path)
+        return {"paper": self.paper_view(paper)} if paper is not None else {}
 
     def paper_view(self, paper: Paper) -> PaperView:
         site, site_url = self.site, self.site.settings.site_url
