@@ -267,6 +267,7 @@ def _shipped_scores(text: str) -> dict[str, tuple[str, ...]]:
         ("A social network intervention reduces polarization.", "causality"),
         ("A Lipschitz inequality for the weights.", "fairness-society"),
         ("A temporal ordering of zero-shot and few-shot prompts.", "time-series"),
+        ("A siamese network with a temporal difference module.", "reinforcement-learning"),
     ],
 )
 def test_a_misleading_word_no_longer_pulls_a_paper_in(text: str, not_topic: str) -> None:
@@ -281,6 +282,7 @@ def test_a_misleading_word_no_longer_pulls_a_paper_in(text: str, not_topic: str)
         ("Implicit bias of gradient descent in overparameterized nets.", "deep-learning-theory"),
         ("A social network intervention reduces polarization.", "fairness-society"),
         ("LLM agents browse the web with tool use.", "reasoning-agents"),
+        ("The temporal difference (TD) error drives the critic.", "reinforcement-learning"),
         ("Direct preference optimization aligns large language models.", "alignment"),
     ],
 )
