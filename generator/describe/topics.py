@@ -21,7 +21,8 @@ from functools import cache
 
 from generator.models import Taxonomy, TopicMatch
 
-HEADING_BONUS = 2.0  # a keyword in the title or tags says what the paper is about
+HEADING_BONUS = 1.5  # a keyword in the title or tags says what the paper is about; more, and
+# a derived title's or tag's passing word outweighs the abstract's evidence
 MAX_COUNT = 4  # a keyword counts at most this often
 _WORD = re.compile(r"[a-z0-9]+")
 
