@@ -127,7 +127,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         return report.collection
 
     def navigation(self, config: MkDocsConfig) -> list:
-        """Home, topics, lists, tags, then the curator's own pages. Papers stay out: Material
+        """Home, topics, lists, tags, the reader's own list, then the curator's own pages. Papers stay out: Material
         embeds the whole navigation in every page, so listing papers there grows as N^2.
         Entries are paths: their titles are the pages' own, escaped like every title."""
         assert self.theme is not None
@@ -140,6 +140,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
             {"Topics": ["topics/index.md", *topics]},
             {"Lists": ["lists/index.md", *lists]},
             {"Tags": "tags/index.md"},
+            {"My list": "my-list/index.md"},
             *foreign_pages(Path(config.docs_dir)),  # the curator's own pages
         ]
 
