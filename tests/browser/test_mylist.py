@@ -86,14 +86,15 @@ def test_add_from_a_paper_page_and_a_listing_survives_reload_and_instant_navigat
     assert same_document(page), "the my-list page should come by instant navigation"
     shown = {items.nth(n).locator(".rl-mylist__title").inner_text(): n for n in range(2)}
     assert set(shown) == {first.title, second.title}
-    assert "2 papers: 1 to read, 1 reading, 0 read." in page.locator(".rl-mylist__counts").inner_text()
+    counts = page.locator(".rl-mylist__counts")
+    assert "2 papers: 1 to read, 1 reading, 0 read." in counts.inner_text()
 
     items.nth(shown[first.title]).get_by_role("combobox").select_option("read")
     page.reload()
     stored = _stored(page, seed_server)
     by_title = {paper["title"]: paper["status"] for paper in stored.values()}
     assert by_title == {first.title: "read", second.title: "reading"}
-    assert "0 to read, 1 reading, 1 read" in page.locator(".rl-mylist__counts").inner_text()
+    assert "0 to read, 1 reading, 1 read" in counts.inner_text()
 
 
 def test_the_list_is_sorted_and_filtered_and_a_paper_removed(seed_server, seed_corpus, page):
@@ -179,9 +180,11 @@ def test_a_json_export_imports_back_and_a_bad_file_changes_nothing(
     assert _stored(page, seed_server) == before
     assert set(before) == set(ids)
 
+    script = {"id": "abc", "status": "read", "title": "x", "url": "javascript:alert(1)"}
     bad = {"not json": "{ my_list: [", "no list": '{"papers": []}',
-           "a script address": json.dumps({"my_list": [{"id": "abc", "status": "read",
-                                           "title": "x", "url": "javascript:alert(1)"}]})}  # fmt: skip
+           "a script address": json.dumps({"my_list": [script]}),
+           "one bad status": json.dumps({"my_list": [{**script, "url": "papers/x/"},
+                                                     {**script, "status": "done"}]})}  # fmt: skip
     for name, text in bad.items():
         path = tmp_path / f"{name}.json"
         path.write_text(text, encoding="utf-8")
@@ -192,9 +195,7 @@ def test_a_json_export_imports_back_and_a_bad_file_changes_nothing(
         page.locator(".rl-mylist__message").evaluate("m => { m.textContent = ''; }")
 
 
-def test_a_paper_the_site_no_longer_has_stays_marked_gone_and_titles_stay_text(
-    seed_server, page
-):
+def test_a_paper_the_site_no_longer_has_stays_marked_gone_and_titles_stay_text(seed_server, page):
     visit(page, seed_server.url("my-list/"))
     hostile = '<img src=x onerror="window.__pwned=1">**bold** `code` [x](javascript:alert(1))'
     key = page.evaluate("() => window.readinglistMyList.KEY")
