@@ -17,7 +17,14 @@ import bibtexparser
 import pytest
 import rispy
 
-from tests.browser.actions import CONTENT, mark_document, probe, same_document, visit
+from tests.browser.actions import (
+    CONTENT,
+    mark_document,
+    probe,
+    same_document,
+    visit,
+    wait_for_heading,
+)
 from tests.browser.conftest import cannot_run
 
 try:
@@ -79,6 +86,10 @@ def test_add_from_a_paper_page_and_a_listing_survives_reload_and_instant_navigat
                                                                exact=True)).first  # fmt: skip
     entry.get_by_role("button", name=ADD).click()
     entry.get_by_role("combobox").select_option("reading")
+    entry.get_by_role("link", name=second.title, exact=True).click()
+    wait_for_heading(page, second.title)
+    status = page.locator("header.rl-paper div.rl-mine").get_by_role("combobox")
+    assert status.input_value() == "reading", "a page reached in place shows the stored status"
     page.get_by_role("link", name="My list", exact=True).first.click()
     page.wait_for_url(seed_server.url("my-list/"))
     items = page.locator(".rl-mylist__item")
