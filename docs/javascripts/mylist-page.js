@@ -169,7 +169,8 @@
         + " no record there" + (format.name === "json" ? " and " + (missing === 1 ? "is" : "are") + " kept in my_list only." : ": the JSON export keeps " + (missing === 1 ? "it" : "them") + ".");
       say(parts, note);
     }).catch(function (error) {
-      say(parts, "Export failed: the site's " + format.file + " could not be read (" + error.message + ").");
+      say(parts, "Export failed: the site's " + format.file + " or its list of papers could not be read ("
+        + error.message + "). Nothing was downloaded.");
     });
   }
 
