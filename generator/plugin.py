@@ -127,8 +127,9 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         return report.collection
 
     def navigation(self, config: MkDocsConfig) -> list:
-        """Home, topics, lists, tags, then the curator's own pages. Papers stay out: Material
-        embeds the whole navigation in every page, so listing papers there grows as N^2.
+        """Home, topics, lists, tags, the reader's own list, then the curator's own pages.
+        Papers stay out: Material embeds the whole navigation in every page, so listing
+        papers there grows as N^2.
         Entries are paths: their titles are the pages' own, escaped like every title."""
         assert self.theme is not None
         site = self.theme.site
@@ -140,6 +141,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
             {"Topics": ["topics/index.md", *topics]},
             {"Lists": ["lists/index.md", *lists]},
             {"Tags": "tags/index.md"},
+            {"My list": "my-list/index.md"},
             *foreign_pages(Path(config.docs_dir)),  # the curator's own pages
         ]
 

@@ -3,6 +3,7 @@ line in a listing of a given folder. Pure."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from generator import markup
@@ -19,6 +20,27 @@ class Entry:
     summary: Md
     kind: Md
     summary_text: str
+    mine: Md  # the empty mark the reader's-list script turns into its button
+
+
+# In an attribute of inline HTML, Markdown would still read code spans, links and escapes
+# before it sets the tag aside: every character but letters, digits and a few safe ones is
+# written as a character reference.
+_ATTRIBUTE_UNSAFE = re.compile(r"[^\w .,:/-]|_")
+
+
+def attribute(value: str) -> str:
+    """`value` as a double-quoted HTML attribute's text that Markdown leaves as it is."""
+    return _ATTRIBUTE_UNSAFE.sub(lambda match: f"&#{ord(match.group())};", value)
+
+
+def mine_mark(paper: Paper, tag: str = "span") -> Md:
+    """The empty element the reader's-list script fills with "Add to my list": the paper's
+    id, title and address (from the site's root) travel with it, so the my-list page can
+    show the paper without downloading the collection. Without JavaScript it shows nothing."""
+    data = {"paper": paper.id, "title": paper.title, "url": f"papers/{paper.slug}/"}
+    attributes = " ".join(f'data-rl-{name}="{attribute(value)}"' for name, value in data.items())
+    return Md(f'<{tag} class="rl-mine" {attributes}></{tag}>')
 
 
 def paper_path(slug: str) -> str:
@@ -33,6 +55,7 @@ def make_entry(paper: Paper, kind_label: str) -> Entry:
         summary=Md(summary.markdown),
         kind=Md(markup.escape_markdown(kind_label)),
         summary_text=summary.text,
+        mine=mine_mark(paper),
     )
 
 

@@ -19,7 +19,10 @@ from generator import export, markup
 from generator.config import Settings
 from generator.models import Collection, Paper, Section
 from generator.render import templating
+from generator.render.entries import mine_mark
+from generator.render.finders import finders_html
 from generator.render.listings import Pager, listing_batches
+from generator.render.mylist import my_list_files
 from generator.render.site import Site, kind_label, kinds
 from generator.render.templating import Md, page
 
@@ -40,7 +43,7 @@ def render_site(collection: Collection, settings: Settings) -> list[Batch]:
     if url:  # Atom ids and links must be absolute
         batches.append(lambda: export.feed_files(collection, site_url=url, site_name=name).items())
     batches += listing_batches(site)
-    batches.append(lambda: [home_page(site), *redirect_pages(site)])
+    batches.append(lambda: [home_page(site), *redirect_pages(site), *my_list_files(site)])
     batches += [partial(paper_page, site, paper) for paper in collection.papers]
     return batches
 
@@ -102,6 +105,8 @@ def paper_page(site: Site, paper: Paper) -> list[tuple[str, str]]:
         "note": [Md(markup.parse(part).markdown) for part in _paragraphs(paper.curation.note)],
         "stars": "★" * paper.curation.rating + "☆" * (5 - paper.curation.rating),
         "related": [site.entries[pid] for pid in paper.related],
+        "mine": mine_mark(paper, "div"),
+        "finders": Md(finders_html(paper)),
     }
     meta = paper_front_matter(site, paper)
     return [(entry.path, page("paper.md.j2", entry.path, meta, listed=site.listed, **context))]

@@ -25,7 +25,9 @@ TEMPLATES = resources.files(__package__) / "templates"
 # In a source checkout (an editable install) the theme is the repository's own folders; an
 # installed wheel carries them as generator.theme (pyproject.toml maps them there).
 CHECKOUT = Path(__file__).resolve().parent.parent.parent
-ASSETS = ("about.md", "stylesheets/readinglist.css", "javascripts/search.js")
+ASSETS = ("about.md", "stylesheets/readinglist.css", "javascripts/search.js",
+          "stylesheets/mylist.css", "javascripts/mylist-formats.js", "javascripts/mylist-page.js",
+          "javascripts/mylist.js")  # fmt: skip
 
 
 def create(target: Path, *, name: str) -> list[Path]:

@@ -1,0 +1,58 @@
+"""What a reader downloads for the my-list page at N papers, gzip as GitHub Pages serves it.
+
+    python bench/mylist_size.py                  # 5,000 synthetic papers (bench/synth.py)
+    python bench/mylist_size.py --papers 20000
+
+Generates a synthetic project (no MkDocs build: the files measured are the generator's and
+the repository's own) and prints the gzip bytes of my-list/ids.txt, the page's scripts and
+stylesheet, and, for comparison, papers.json, which the page does not download (an export
+fetches one of the site's files, only when the reader asks for it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import project
+import synth
+
+REPO = Path(__file__).resolve().parent.parent
+
+PAGE_FILES = ("my-list/ids.txt", "javascripts/mylist.js", "javascripts/mylist-page.js",
+              "javascripts/mylist-formats.js", "stylesheets/mylist.css")  # fmt: skip
+
+
+def gzip_size(path: Path) -> int:
+    return len(gzip.compress(path.read_bytes(), compresslevel=9, mtime=0))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--papers", type=int, default=5_000)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        lists = synth.make_lists(synth.read_sources(REPO / "lists"), args.papers)
+        root = project.make_project(Path(folder) / "project", lists)
+        command = [sys.executable, "-m", "generator.cli", "generate", "--root", str(root)]
+        subprocess.run(command, check=True, capture_output=True)
+        docs = root / "docs"
+        ids = len((docs / "my-list" / "ids.txt").read_text(encoding="utf-8").splitlines())
+        print(f"{ids} papers")
+        total = 0
+        for name in PAGE_FILES:
+            size = gzip_size(docs / name)
+            total += size
+            raw = (docs / name).stat().st_size
+            print(f"{name:32} {size / 1000:8.1f} KB gzip ({raw / 1000:.1f} KB)")
+        print(f"{'the my-list page downloads':32} {total / 1000:8.1f} KB gzip, besides the theme")
+        papers_json = gzip_size(docs / "papers.json")
+        print(f"{'papers.json (not downloaded)':32} {papers_json / 1000:8.1f} KB gzip")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,87 @@
+"""Links that find the published paper, for its page: searches on Google Scholar, Semantic
+Scholar and arXiv, and the DOI or URL a source gave.
+
+Titles are derived, so a search goes by what identifies the paper best: the source's own
+title when there is one, else the coined name (a derived title's head before its colon) and
+the abstract's opening words. Owns the block of HTML the paper page shows, every value escaped
+here, where the HTML is made. The links are followed only when the reader clicks them: the
+page loads nothing from these hosts. A DOI or URL that is not an http(s) address is shown as
+text with a note, never as a link. Pure.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+from urllib.parse import quote, quote_plus
+
+from generator.models import Paper
+
+OPENING_WORDS = 12
+SEARCHES = (
+    ("Google Scholar", "https://scholar.google.com/scholar?q="),
+    ("Semantic Scholar", "https://www.semanticscholar.org/search?q="),
+    ("arXiv", "https://arxiv.org/search/?searchtype=all&query="),
+)
+_NOT_LINKED = "not a web address, so not linked"
+
+
+@dataclass(frozen=True)
+class Finder:
+    """One way to the published paper: a link, or (url "") an address shown as text."""
+
+    label: str
+    url: str
+    text: str = ""
+
+
+def search_words(paper: Paper) -> str:
+    """What the searches look for: the source's title, else coined name and opening words."""
+    if paper.bib.title.strip():
+        return " ".join(paper.bib.title.split())
+    head, colon, _ = paper.title.partition(":")
+    name = head.strip() if colon else ""
+    opening = " ".join(paper.text.split()[:OPENING_WORDS]).rstrip(".,;:")
+    return f'"{name}" {opening}' if name else opening
+
+
+def finders(paper: Paper) -> list[Finder]:
+    """The searches, then the DOI and URL when a source gave them."""
+    words = quote_plus(search_words(paper))
+    found = [Finder(label, base + words) for label, base in SEARCHES]
+    if doi := paper.bib.doi.strip():
+        found.append(_address("DOI", doi if _is_web(doi) else _doi_url(doi), doi))
+    if url := paper.bib.url.strip():
+        found.append(_address("URL", url, url))
+    return found
+
+
+def _doi_url(doi: str) -> str:
+    return "https://doi.org/" + quote(doi, safe="/:;()._-") if doi.startswith("10.") else doi
+
+
+def _address(label: str, url: str, given: str) -> Finder:
+    return Finder(label, url) if _is_web(url) else Finder(label, "", given)
+
+
+def _is_web(url: str) -> bool:
+    return url.lower().startswith(("https://", "http://"))
+
+
+def finders_html(paper: Paper) -> str:
+    """The paper page's "Find the paper" block: raw HTML, which Markdown leaves as it is."""
+    items = "".join(f"<li>{_item(finder)}</li>" for finder in finders(paper))
+    return (
+        '<div class="rl-finders" data-pagefind-ignore>'
+        '<h2 id="find-the-paper">Find the paper</h2>'
+        f"<ul>{items}</ul></div>"
+    )
+
+
+def _item(finder: Finder) -> str:
+    label = html.escape(finder.label)
+    if finder.url:
+        href = html.escape(finder.url, quote=True)
+        return f'<a href="{href}" rel="noopener noreferrer">{label}</a>'
+    text = html.escape(finder.text)
+    return f'{label}: <span class="rl-finders__text">{text}</span> ({_NOT_LINKED})'

@@ -1,0 +1,274 @@
+"""The reader's own list, in a real browser: added from a paper page and from a listing, kept
+through reloads and instant navigation, its status changed; exported in each format and read
+back by a real parser, equal to the site's own records; imported back; a bad file changes
+nothing; a paper the site no longer has is shown as gone; hostile titles stay text; the page
+passes axe, light and dark, and fits 375 px."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import bibtexparser
+import pytest
+import rispy
+
+from tests.browser.actions import (
+    CONTENT,
+    mark_document,
+    probe,
+    same_document,
+    visit,
+    wait_for_heading,
+)
+from tests.browser.conftest import cannot_run
+
+try:
+    from axe_playwright_python.sync_playwright import Axe
+except ImportError:  # a test dependency; CI fails rather than skips (see cannot_run)
+    Axe = None
+
+pytestmark = pytest.mark.browser
+
+ADD = "Add to my list"
+STORED = "() => Object.entries(localStorage).filter(([k]) => k.startsWith('readinglist:my-list:'))"
+
+
+def _stored(page, server) -> dict[str, dict]:
+    """The reader's list as the browser holds it (under the site's path): id -> paper."""
+    (entry,) = page.evaluate(STORED)
+    assert entry[0] == "readinglist:my-list:" + urlsplit(server.url()).path
+    return json.loads(entry[1])["papers"]
+
+
+def _largest(listings):
+    return max(listings, key=lambda listing: len(listing.paper_slugs))
+
+
+def _site_ids(site: Path) -> dict[str, str]:
+    """id -> citation key, from the ids file the site publishes."""
+    lines = (site / "my-list" / "ids.txt").read_text(encoding="utf-8").splitlines()
+    return dict(line.split(" ", 1) for line in lines)
+
+
+def _add_from_listing(page, server, path: str, count: int) -> list[str]:
+    """Add the first `count` papers of a listing; their ids, in the order added."""
+    visit(page, server.url(path))
+    marks = page.locator(f"{CONTENT} span.rl-mine")
+    ids = []
+    for n in range(count):
+        mark = marks.nth(n)
+        mark.get_by_role("button", name=ADD).click()
+        mark.get_by_role("combobox").wait_for()
+        ids.append(mark.get_attribute("data-rl-paper"))
+    return ids
+
+
+def test_add_from_a_paper_page_and_a_listing_survives_reload_and_instant_navigation(
+    seed_server, seed_corpus, page
+):
+    topic = _largest(seed_corpus.topics)
+    first, second = (seed_corpus.paper(slug) for slug in topic.paper_slugs[:2])
+    visit(page, seed_server.url(first.path))
+    mark = page.locator("header.rl-paper div.rl-mine")
+    mark.get_by_role("button", name=ADD).click()
+    assert mark.get_by_role("combobox").input_value() == "to-read"
+    page.reload()
+    assert page.locator("header.rl-paper div.rl-mine").get_by_role("combobox").is_visible()
+
+    visit(page, seed_server.url(topic.path))
+    mark_document(page)
+    entry = page.locator(f"{CONTENT} li", has=page.get_by_role("link", name=second.title,
+                                                               exact=True)).first  # fmt: skip
+    entry.get_by_role("button", name=ADD).click()
+    entry.get_by_role("combobox").select_option("reading")
+    entry.get_by_role("link", name=second.title, exact=True).click()
+    wait_for_heading(page, second.title)
+    status = page.locator("header.rl-paper div.rl-mine").get_by_role("combobox")
+    assert status.input_value() == "reading", "a page reached in place shows the stored status"
+    page.get_by_role("link", name="My list", exact=True).first.click()
+    page.wait_for_url(seed_server.url("my-list/"))
+    items = page.locator(".rl-mylist__item")
+    items.nth(1).wait_for()
+    assert same_document(page), "the my-list page should come by instant navigation"
+    shown = {items.nth(n).locator(".rl-mylist__title").inner_text(): n for n in range(2)}
+    assert set(shown) == {first.title, second.title}
+    counts = page.locator(".rl-mylist__counts")
+    assert "2 papers: 1 to read, 1 reading, 0 read." in counts.inner_text()
+
+    items.nth(shown[first.title]).get_by_role("combobox").select_option("read")
+    page.reload()
+    stored = _stored(page, seed_server)
+    by_title = {paper["title"]: paper["status"] for paper in stored.values()}
+    assert by_title == {first.title: "read", second.title: "reading"}
+    assert "0 to read, 1 reading, 1 read" in counts.inner_text()
+
+
+def test_the_list_is_sorted_and_filtered_and_a_paper_removed(seed_server, seed_corpus, page):
+    lst = _largest(seed_corpus.lists)
+    ids = _add_from_listing(page, seed_server, lst.path, 3)
+    titles = [seed_corpus.paper(slug).title for slug in lst.paper_slugs[:3]]
+    visit(page, seed_server.url("my-list/"))
+    shown = page.locator(".rl-mylist__title")
+    shown.nth(2).wait_for()
+    assert shown.all_inner_texts() == titles[::-1]  # newest added first
+    page.get_by_label("Sort by").select_option("title")
+    assert shown.all_inner_texts() == sorted(titles, key=str.lower)
+    page.locator(".rl-mylist__item").first.get_by_role("combobox").select_option("read")
+    page.get_by_label("Show").select_option("read")
+    assert shown.all_inner_texts() == sorted(titles, key=str.lower)[:1]
+    page.get_by_label("Show").select_option("all")
+    word = max(titles[1].split(), key=len)
+    page.get_by_label("Words").fill(word.lower())
+    assert all(word.lower() in text.lower() for text in shown.all_inner_texts())
+    assert titles[1] in shown.all_inner_texts()
+    page.get_by_label("Words").fill("")
+    page.get_by_role("button", name=f"Remove {titles[0]} from my list").click()
+    assert titles[0] not in shown.all_inner_texts()
+    assert set(_stored(page, seed_server)) == set(ids[1:])
+
+
+def _export(page, label: str) -> str:
+    with page.expect_download() as download:
+        page.get_by_role("button", name=label).click()
+    return Path(download.value.path()).read_text(encoding="utf-8")
+
+
+def test_each_export_equals_the_sites_own_records(seed_server, seed_corpus, seed_site, page):
+    site = seed_site / "site"
+    ids = _add_from_listing(page, seed_server, _largest(seed_corpus.lists).path, 3)
+    keys = _site_ids(site)
+    visit(page, seed_server.url("my-list/"))
+
+    bib = bibtexparser.parse_string(_export(page, "BibTeX (.bib)"))
+    site_bib = {e.key: e for e in bibtexparser.parse_string(
+        (site / "papers.bib").read_text(encoding="utf-8")).entries}  # fmt: skip
+    assert [e.key for e in bib.entries] == [keys[i] for i in ids]
+    assert all(e.fields_dict == site_bib[e.key].fields_dict for e in bib.entries)
+
+    ris = rispy.loads(_export(page, "RIS (.ris)"))
+    site_ris = {r["id"]: r for r in rispy.loads((site / "papers.ris").read_text(encoding="utf-8"))}
+    assert [r["id"] for r in ris] == [keys[i] for i in ids]
+    assert all(record == site_ris[record["id"]] for record in ris)
+
+    rows = list(csv.DictReader(io.StringIO(_export(page, "CSV (.csv)"), newline="")))
+    site_text = (site / "papers.csv").read_text(encoding="utf-8")
+    site_rows = {r["id"]: r for r in csv.DictReader(io.StringIO(site_text, newline=""))}
+    assert [row["id"] for row in rows] == ids
+    assert all(row == site_rows[row["id"]] for row in rows)
+
+    document = json.loads(_export(page, "JSON (.json)"))
+    site_json = json.loads((site / "papers.json").read_text(encoding="utf-8"))
+    site_papers = {paper["id"]: paper for paper in site_json["papers"]}
+    assert [paper["id"] for paper in document["papers"]] == ids
+    assert all(paper == site_papers[paper["id"]] for paper in document["papers"])
+    assert [entry["id"] for entry in document["my_list"]] == ids
+    assert document["schema_version"] == site_json["schema_version"]
+
+
+def test_a_json_export_imports_back_and_a_bad_file_changes_nothing(
+    seed_server, seed_corpus, page, tmp_path
+):
+    ids = _add_from_listing(page, seed_server, _largest(seed_corpus.lists).path, 2)
+    visit(page, seed_server.url("my-list/"))
+    page.locator(".rl-mylist__item").first.get_by_role("combobox").select_option("reading")
+    exported = tmp_path / "mine.json"
+    exported.write_text(_export(page, "JSON (.json)"), encoding="utf-8")
+    before = _stored(page, seed_server)
+    page.evaluate("() => localStorage.clear()")
+    page.reload()
+    assert "Your list is empty" in page.locator(".rl-mylist__counts").inner_text()
+
+    field = page.get_by_label("Import a JSON export")
+    field.set_input_files(exported)
+    message = page.locator(".rl-mylist__message")
+    message.filter(has_text="Imported").wait_for()
+    assert "Imported 2 papers: 2 new, 0 already" in message.inner_text()
+    assert _stored(page, seed_server) == before
+    assert set(before) == set(ids)
+
+    script = {"id": "abc", "status": "read", "title": "x", "url": "javascript:alert(1)"}
+    bad = {"not json": "{ my_list: [", "no list": '{"papers": []}',
+           "a script address": json.dumps({"my_list": [script]}),
+           "one bad status": json.dumps({"my_list": [{**script, "url": "papers/x/"},
+                                                     {**script, "status": "done"}]})}  # fmt: skip
+    for name, text in bad.items():
+        path = tmp_path / f"{name}.json"
+        path.write_text(text, encoding="utf-8")
+        field.set_input_files(path)
+        message.filter(has_text="Nothing was imported").wait_for()
+        assert "Your list is unchanged" in message.inner_text(), name
+        assert _stored(page, seed_server) == before, name
+        page.locator(".rl-mylist__message").evaluate("m => { m.textContent = ''; }")
+
+
+def test_a_paper_the_site_no_longer_has_stays_marked_gone_and_titles_stay_text(seed_server, page):
+    visit(page, seed_server.url("my-list/"))
+    hostile = '<img src=x onerror="window.__pwned=1">**bold** `code` [x](javascript:alert(1))'
+    key = page.evaluate("() => window.readinglistMyList.KEY")
+    stored = {"f00dfeedbeef": {"title": hostile, "url": "papers/removed-one/", "status": "read",
+                               "added": 1}}  # fmt: skip
+    page.evaluate("([k, v]) => localStorage.setItem(k, JSON.stringify({version: 1, papers: v}))",
+                  [key, stored])  # fmt: skip
+    page.reload()
+    item = page.locator(".rl-mylist__item--gone")
+    item.wait_for()
+    assert item.locator(".rl-mylist__title").inner_text() == hostile
+    assert item.locator(".rl-mylist__gone").inner_text().lower() == "gone"
+    assert item.locator("img, a").count() == 0
+    assert "1 gone" in page.locator(".rl-mylist__counts").inner_text()
+    assert page.evaluate("() => window.__pwned") is None
+    # Exported as JSON it stays in my_list, though the site has no record of it.
+    document = json.loads(_export(page, "JSON (.json)"))
+    assert document["papers"] == [] and document["my_list"][0]["title"] == hostile
+    assert "f00dfeedbeef" in _stored(page, seed_server)
+
+
+def test_hostile_titles_from_a_hostile_list_stay_text(edge_server, edge_corpus, page):
+    paper = max(edge_corpus.papers, key=lambda p: p.title.count("<"))
+    assert "<" in paper.title
+    visit(page, edge_server.url(paper.path))
+    page.locator("header.rl-paper").get_by_role("button", name=ADD).click()
+    visit(page, edge_server.url("my-list/"))
+    title = page.locator(".rl-mylist__title").first
+    title.wait_for()
+    assert title.inner_text() == paper.title
+    state = page.evaluate(probe("injected"))
+    assert state == {"pwned": None, "handlers": [], "urls": [], "elements": []}
+
+
+def test_keyboard_adds_and_sets_the_status(seed_server, seed_corpus, page):
+    paper = seed_corpus.papers[0]
+    visit(page, seed_server.url(paper.path))
+    page.locator("header.rl-paper").get_by_role("button", name=ADD).focus()
+    page.keyboard.press("Enter")
+    status = page.locator("header.rl-paper div.rl-mine").get_by_role("combobox")
+    assert page.evaluate("() => document.activeElement.tagName") == "SELECT"
+    page.keyboard.press("ArrowDown")
+    assert status.input_value() == "reading"
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")  # Remove
+    assert page.locator("header.rl-paper").get_by_role("button", name=ADD).is_visible()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_my_list_page_passes_axe_and_fits_375_px(seed_server, seed_corpus, new_page, scheme):
+    if Axe is None:
+        cannot_run("axe-playwright-python is not installed (pip install -e '.[test]')")
+    page = new_page(width=375, color_scheme=scheme)
+    page.context.route(re.compile(r"^(?!http://127\.0\.0\.1:)"), lambda route: route.abort())
+    _add_from_listing(page, seed_server, _largest(seed_corpus.topics).path, 2)
+    found = {}
+    for path in ("my-list/", _largest(seed_corpus.topics).path, seed_corpus.papers[0].path):
+        visit(page, seed_server.url(path))
+        results = Axe().run(page).response
+        serious = [v["id"] for v in results["violations"] if v["impact"] in ("serious", "critical")]
+        if serious:
+            found[path] = serious
+        width = page.evaluate("() => document.documentElement.scrollWidth")
+        assert width <= 375, f"{path} is {width} px wide at 375 px"
+    assert not found, f"axe ({scheme}): {found}"
