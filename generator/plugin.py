@@ -127,7 +127,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         return report.collection
 
     def navigation(self, config: MkDocsConfig) -> list:
-        """Home, topics, lists, tags, then the curator's own pages. Papers stay out: Material
+        """Home, browse, topics, lists, tags, then the curator's own pages. Papers stay out: Material
         embeds the whole navigation in every page, so listing papers there grows as N^2.
         Entries are paths: their titles are the pages' own, escaped like every title."""
         assert self.theme is not None
@@ -137,6 +137,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         lists = [site.list_path(rl.name) for rl in site.collection.lists]
         return [
             {"Home": "index.md"},
+            {"Browse": "browse.md"},
             {"Topics": ["topics/index.md", *topics]},
             {"Lists": ["lists/index.md", *lists]},
             {"Tags": "tags/index.md"},

@@ -15,6 +15,7 @@ from generator.render.site import Site, kinds
 from generator.render.templating import page
 
 Pages = Iterable[tuple[str, str]]
+BROWSE_PAGE = "browse.md"  # browse/, its pages browse/page-2/...; the facet index beside them
 TAGS_PER_PAGE = 1000  # about 150 KB of HTML: the tags index stays small at any scale
 # Tag and kind pages only repeat the papers' own tags and kinds: kept out of search, where
 # they would crowd the papers themselves.
@@ -50,6 +51,7 @@ def listing_batches(site: Site) -> list[Callable[[], Pages]]:
         partial(tags_index, site),
         *(partial(tag_pages, site, tag) for tag in site.shared_tags),
         *(partial(kind_pages, site, kind, label) for kind, label in kinds()),
+        partial(browse_pages, site),
     ]
 
 
@@ -94,7 +96,17 @@ def tag_pages(site: Site, tag: str) -> Pages:
 def kind_pages(site: Site, kind: str, label: str) -> Pages:
     ids = [p.id for p in site.collection.papers if p.kind == kind]
     meta = {"title": label, **_UNSEARCHED}
-    return _split(site, "kind.md.j2", site.kind_path(kind), meta, ids)
+    return _split(site, "kind.md.j2", site.kind_path(kind), meta, ids, kind=kind)
+
+
+def browse_pages(site: Site) -> Pages:
+    """The browse page, listing every paper in the curator's order (its script filters and
+    sorts them, from the facet index beside it), then the facet index."""
+    meta = {"title": "Browse", "template": "browse.html", "hide": ["toc"], **_UNSEARCHED}
+    ids = [paper.id for paper in site.collection.papers]
+    yield from _split(site, "browse.md.j2", BROWSE_PAGE, meta, ids)
+    tags = [(site.tag_slugs[tag], tag) for tag in site.shared_tags]
+    yield export.BROWSE_INDEX_PATH, export.browse_index(site.collection, kinds=kinds(), tags=tags)
 
 
 def _split(
