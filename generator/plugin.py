@@ -127,8 +127,9 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         return report.collection
 
     def navigation(self, config: MkDocsConfig) -> list:
-        """Home, browse, topics, lists, tags, then the curator's own pages. Papers stay out: Material
-        embeds the whole navigation in every page, so listing papers there grows as N^2.
+        """Home, browse, topics, lists, tags, then the curator's own pages. Papers stay out:
+        Material embeds the whole navigation in every page, so listing papers there grows as
+        N^2.
         Entries are paths: their titles are the pages' own, escaped like every title."""
         assert self.theme is not None
         site = self.theme.site

@@ -81,8 +81,7 @@
     box.textContent = "";
     this.note = element("p", { class: "rl-browse__note", role: "status" });
     this.note.hidden = true;
-    var controls = element("form", { class: "rl-browse__controls", role: "search" });
-    controls.addEventListener("submit", function (event) { event.preventDefault(); });
+    var controls = element("div", { class: "rl-browse__controls", role: "search" });
     var wordsLabel = element("label", { class: "rl-browse__words" });
     wordsLabel.append(element("span", {}, "Words"));
     this.wordsInput = element("input", { type: "search", name: "words", autocomplete: "off" });
@@ -98,13 +97,18 @@
       "Clear all");
     controls.append(wordsLabel, sortLabel, this.clear);
     this.count = element("p", { class: "rl-browse__count", "aria-live": "polite" });
+    /* The facets fold away on a phone, where they would push the results below the fold. */
+    var folder = element("details", { class: "rl-browse__filters" });
+    folder.open = !window.matchMedia("(max-width: 59.9375em)").matches;
+    folder.append(element("summary", {}, "Filters"));
     this.facets = element("div", { class: "rl-browse__facets" });
+    folder.append(this.facets);
     this.results = element("ol", { class: "rl-browse__results" });
     this.more = element("button", { type: "button", class: "md-button rl-browse__more" });
     var main = element("div", { class: "rl-browse__main" });
     main.append(this.count, this.results, this.more);
     var layout = element("div", { class: "rl-browse__layout" });
-    layout.append(this.facets, main);
+    layout.append(folder, main);
     box.append(this.note, controls, layout);
     this.listen();
   };
@@ -282,6 +286,16 @@
       container.textContent = "The filters could not be loaded (" + error.message + "); every paper is listed below.";
     });
   }
+
+  /* A reader who heads for browse/ from another page (a topic's "Browse and filter these
+     papers"): the index is asked for at once, while instant navigation fetches the page. */
+  var browsePath = new URL("browse/", root).pathname;
+  function headingForBrowse(event) {
+    var link = event.target.closest && event.target.closest("a[href]");
+    if (link && new URL(link.href, location.href).pathname === browsePath) data();
+  }
+  document.addEventListener("pointerdown", headingForBrowse, true);
+  document.addEventListener("click", headingForBrowse, true);
 
   /* Back and Forward within the page: the state the address holds. */
   window.addEventListener("popstate", function () {

@@ -1,6 +1,6 @@
 /* readinglist: the facet core of the browse page, pure (no DOM), for any page that filters
    and sorts papers (window.readinglistFacets). It reads the facet index the generator writes
-   (browse/index.json: facet tables of [value, label], papers as rows of indexes into them),
+   (browse/index.json: facet tables of [value, label], papers by column, facets as indexes),
    parses and writes the page's URL query, selects papers (AND across facets, OR within one),
    counts what each facet value would leave, and sorts. */
 (function () {
@@ -20,8 +20,7 @@
   /* The index as the page uses it: facet tables with a lookup by value, papers as objects
      whose facet fields are arrays of value indexes (empty when the facet says nothing). */
   function load(doc) {
-    var column = {};
-    doc.fields.forEach(function (name, n) { column[name] = n; });
+    var column = doc.papers;
     var facets = {};
     FACETS.forEach(function (name) {
       var pairs = doc.facets[name] || [], lookup = Object.create(null);
@@ -32,13 +31,13 @@
         labels: pairs.map(function (pair) { return pair[1]; })
       };
     });
-    var papers = doc.papers.map(function (row, order) {
+    var papers = column.id.map(function (id, order) {
       var paper = {
-        order: order, id: row[column.id], title: row[column.title], url: row[column.url],
-        rating: row[column.rating] || 0, firstSeen: doc.dates[row[column.first_seen]] || ""
+        order: order, id: id, title: column.title[order], url: column.url[order],
+        rating: column.rating[order] || 0, firstSeen: doc.dates[column.first_seen[order]] || ""
       };
       FACETS.forEach(function (name) {
-        var cell = row[column[name]];
+        var cell = column[name][order];
         paper[name] = Array.isArray(cell) ? cell : (cell >= 0 ? [cell] : []);
       });
       return paper;

@@ -1,11 +1,11 @@
 """What leaves the site for other tools, and what a paper page tells machines.
 
 Owns the whole-list files (BibTeX, RIS, papers.json with its JSON Schema, CSV), the browse
-page's facet index, the Atom feeds, each paper's citation records (its page's Cite box) and
-its page's JSON-LD and Highwire `citation_*` tags. Every value is `clean`ed and escaped by the one escaper of its
-format; bibliographic fields are trusted as the reader cleaned them. Must not read or write
-files, choose pages' paths (but the export files' own) or invent metadata: authors, year and
-venue appear only when a bibliographic source gave them.
+page's facet index, the Atom feeds, each paper's citation records (its page's Cite box) and its
+page's JSON-LD and Highwire `citation_*` tags. Every value is `clean`ed and escaped by the one
+escaper of its format; bibliographic fields are trusted as the reader cleaned them. Must not
+read or write files, choose pages' paths (but the export files' own) or invent metadata:
+authors, year and venue appear only when a bibliographic source gave them.
 """
 
 from __future__ import annotations

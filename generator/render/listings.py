@@ -12,7 +12,7 @@ from functools import partial
 from generator import export
 from generator.models import ReadingList, Topic
 from generator.render.site import Site, kinds
-from generator.render.templating import page
+from generator.render.templating import EntryLines, page
 
 Pages = Iterable[tuple[str, str]]
 BROWSE_PAGE = "browse.md"  # browse/, its pages browse/page-2/...; the facet index beside them
@@ -104,17 +104,18 @@ def browse_pages(site: Site) -> Pages:
     sorts them, from the facet index beside it), then the facet index."""
     meta = {"title": "Browse", "template": "browse.html", "hide": ["toc"], **_UNSEARCHED}
     ids = [paper.id for paper in site.collection.papers]
-    yield from _split(site, "browse.md.j2", BROWSE_PAGE, meta, ids)
+    yield from _split(site, "browse.md.j2", BROWSE_PAGE, meta, ids, listed=site.titled)
     tags = [(site.tag_slugs[tag], tag) for tag in site.shared_tags]
     yield export.BROWSE_INDEX_PATH, export.browse_index(site.collection, kinds=kinds(), tags=tags)
 
 
 def _split(
     site: Site, template: str, path: str, meta: dict, ids: list[str], *, size: int = 0,
-    **context: object,
+    listed: EntryLines | None = None, **context: object,
 ) -> Iterator[tuple[str, str]]:  # fmt: skip
     """A listing split into pages of `size` items (default: `page_size` papers): path, then
-    path/page-2.md, ... The template gets its page's items as `ids`."""
+    path/page-2.md, ... The template gets its page's items as `ids`, listed by `listed`
+    (default: each paper's entry, `Site.listed`)."""
     size = size or site.settings.page_size
     chunks = [ids[start : start + size] for start in range(0, len(ids), size)] or [[]]
     stem = path.removesuffix(".md")
@@ -122,5 +123,5 @@ def _split(
     for number, (chunk, here) in enumerate(zip(chunks, paths, strict=True), start=1):
         pager = Pager(number, paths, start=(number - 1) * size, total=len(ids))
         title = meta["title"] if number == 1 else f"{meta['title']} (page {number})"
-        yield here, page(template, here, {**meta, "title": title}, listed=site.listed,
+        yield here, page(template, here, {**meta, "title": title}, listed=listed or site.listed,
                          site=site, ids=chunk, pager=pager, **context)  # fmt: skip

@@ -55,6 +55,8 @@ MARKDOWN = jinja2.Environment(
     trim_blocks=True,
     lstrip_blocks=True,
 )
+
+
 def query_value(value: object) -> Md:
     """A value for a URL query in a link (`?topic=KEY`): percent-encoded, so safe as it is."""
     return Md(urllib.parse.quote(str(value), safe=""))
