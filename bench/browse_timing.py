@@ -13,8 +13,9 @@ already). Then serves its site/ on loopback under its site_url's sub-path and pr
 2. a cold click: a fresh context (empty cache) opens the largest topic page; the time from the
    press on its "Browse and filter these papers" link to the filtered count and results painted
    (instant navigation keeps one document: both are stamped on its clock);
-3. a facet click on an open browse page: pointer pressed -> count and results redrawn, painted;
-4. the same with the words box: the words entered -> results narrowed, which includes the
+3. the same view opened cold by its address (a bookmark): navigation start -> painted;
+4. a facet click on an open browse page: pointer pressed -> count and results redrawn, painted;
+5. the same with the words box: the words entered -> results narrowed, which includes the
    box's 300 ms wait for more typing (Pagefind loads on first use).
 
 Each figure is the median of --runs runs, with the range.
@@ -112,6 +113,17 @@ def cold_click(browser, server, topic: str) -> tuple[float, int, int]:
     return painted - clicked, raw, zipped
 
 
+def cold_open(browser, server, topic: str) -> float:
+    """browse/ pre-filtered to `topic`, opened by its address in an empty cache: navigation
+    start -> filtered results painted."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.goto(server.url("browse/") + "?topic=" + topic.split("/")[1], wait_until="commit")
+    painted = page.evaluate(PAINTED, [COUNT, ""]) - page.evaluate("() => performance.timeOrigin")
+    context.close()
+    return painted
+
+
 def open_click(page, action: Callable[[], None]) -> float:
     """`action` on an open browse page -> the count redrawn and painted, timed in the page
     from the first event the action fires (the pointer pressed, or the words' input)."""
@@ -159,12 +171,15 @@ def main() -> None:
     with serve(site, built_site_url(site)) as server, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         colds = [cold_click(browser, server, topic) for _ in range(args.runs)]
+        opened = [cold_open(browser, server, topic) for _ in range(args.runs)]
         facet, words = facet_clicks(browser, server, args.runs)
         browser.close()
     print(f"downloaded to open browse/ from /{topic} (cold cache): {colds[0][2]:,} B gzip / "
           f"{colds[0][1]:,} B raw")  # fmt: skip
     print(f"cold: click on /{topic}'s browse link -> filtered results painted: "
           f"{summary([c[0] for c in colds])}")  # fmt: skip
+    print(f"cold: browse/?topic=... opened by its address -> filtered results painted: "
+          f"{summary(opened)}")  # fmt: skip
     print(f"open page: facet click -> redrawn: {summary(facet)}")
     print(f"open page: words typed -> narrowed (Pagefind loaded on the first): {summary(words)}")
 
