@@ -127,8 +127,8 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         return report.collection
 
     def navigation(self, config: MkDocsConfig) -> list:
-        """Home, topics, lists, tags, the reader's own list, then the curator's own pages.
-        Papers stay out: Material embeds the whole navigation in every page, so listing
+        """Home, browse, topics, lists, tags, the reader's own list, then the curator's own
+        pages. Papers stay out: Material embeds the whole navigation in every page, so listing
         papers there grows as N^2.
         Entries are paths: their titles are the pages' own, escaped like every title."""
         assert self.theme is not None
@@ -138,6 +138,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         lists = [site.list_path(rl.name) for rl in site.collection.lists]
         return [
             {"Home": "index.md"},
+            {"Browse": "browse.md"},
             {"Topics": ["topics/index.md", *topics]},
             {"Lists": ["lists/index.md", *lists]},
             {"Tags": "tags/index.md"},

@@ -1,15 +1,16 @@
 """What leaves the site for other tools, and what a paper page tells machines.
 
-Owns the whole-list files (BibTeX, RIS, papers.json with its JSON Schema, CSV), the Atom
-feeds, each paper's citation records (its page's Cite box) and its page's JSON-LD and
-Highwire `citation_*` tags. Every value is `clean`ed and escaped by the one escaper of its
-format; bibliographic fields are trusted as the reader cleaned them. Must not read or write
-files, choose pages' paths (but the export files' own) or invent metadata: authors, year and
-venue appear only when a bibliographic source gave them.
+Owns the whole-list files (BibTeX, RIS, papers.json with its JSON Schema, CSV), the browse
+page's facet index, the Atom feeds, each paper's citation records (its page's Cite box) and its
+page's JSON-LD and Highwire `citation_*` tags. Every value is `clean`ed and escaped by the one
+escaper of its format; bibliographic fields are trusted as the reader cleaned them. Must not
+read or write files, choose pages' paths (but the export files' own) or invent metadata:
+authors, year and venue appear only when a bibliographic source gave them.
 """
 
 from __future__ import annotations
 
+from generator.export.browse_index import BROWSE_INDEX_PATH, browse_index
 from generator.export.citations import (
     Citation,
     bibtex_entry,
@@ -28,11 +29,13 @@ from generator.export.metadata import highwire, json_ld, scholarly_article
 from generator.export.papers import SCHEMA_PATH, SCHEMA_VERSION, papers_json, papers_schema
 
 __all__ = [
+    "BROWSE_INDEX_PATH",
     "CSV_COLUMNS",
     "SCHEMA_PATH",
     "SCHEMA_VERSION",
     "Citation",
     "bibtex_entry",
+    "browse_index",
     "citation_keys",
     "citations",
     "cite",

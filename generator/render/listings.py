@@ -12,9 +12,10 @@ from functools import partial
 from generator import export
 from generator.models import ReadingList, Topic
 from generator.render.site import Site, kinds
-from generator.render.templating import page
+from generator.render.templating import EntryLines, page
 
 Pages = Iterable[tuple[str, str]]
+BROWSE_PAGE = "browse.md"  # browse/, its pages browse/page-2/...; the facet index beside them
 TAGS_PER_PAGE = 1000  # about 150 KB of HTML: the tags index stays small at any scale
 # Tag and kind pages only repeat the papers' own tags and kinds: kept out of search, where
 # they would crowd the papers themselves.
@@ -50,6 +51,7 @@ def listing_batches(site: Site) -> list[Callable[[], Pages]]:
         partial(tags_index, site),
         *(partial(tag_pages, site, tag) for tag in site.shared_tags),
         *(partial(kind_pages, site, kind, label) for kind, label in kinds()),
+        partial(browse_pages, site),
     ]
 
 
@@ -94,15 +96,26 @@ def tag_pages(site: Site, tag: str) -> Pages:
 def kind_pages(site: Site, kind: str, label: str) -> Pages:
     ids = [p.id for p in site.collection.papers if p.kind == kind]
     meta = {"title": label, **_UNSEARCHED}
-    return _split(site, "kind.md.j2", site.kind_path(kind), meta, ids)
+    return _split(site, "kind.md.j2", site.kind_path(kind), meta, ids, kind=kind)
+
+
+def browse_pages(site: Site) -> Pages:
+    """The browse page, listing every paper in the curator's order (its script filters and
+    sorts them, from the facet index beside it), then the facet index."""
+    meta = {"title": "Browse", "template": "browse.html", "hide": ["toc"], **_UNSEARCHED}
+    ids = [paper.id for paper in site.collection.papers]
+    yield from _split(site, "browse.md.j2", BROWSE_PAGE, meta, ids, listed=site.titled)
+    tags = [(site.tag_slugs[tag], tag) for tag in site.shared_tags]
+    yield export.BROWSE_INDEX_PATH, export.browse_index(site.collection, kinds=kinds(), tags=tags)
 
 
 def _split(
     site: Site, template: str, path: str, meta: dict, ids: list[str], *, size: int = 0,
-    **context: object,
+    listed: EntryLines | None = None, **context: object,
 ) -> Iterator[tuple[str, str]]:  # fmt: skip
     """A listing split into pages of `size` items (default: `page_size` papers): path, then
-    path/page-2.md, ... The template gets its page's items as `ids`."""
+    path/page-2.md, ... The template gets its page's items as `ids`, listed by `listed`
+    (default: each paper's entry, `Site.listed`)."""
     size = size or site.settings.page_size
     chunks = [ids[start : start + size] for start in range(0, len(ids), size)] or [[]]
     stem = path.removesuffix(".md")
@@ -110,5 +123,5 @@ def _split(
     for number, (chunk, here) in enumerate(zip(chunks, paths, strict=True), start=1):
         pager = Pager(number, paths, start=(number - 1) * size, total=len(ids))
         title = meta["title"] if number == 1 else f"{meta['title']} (page {number})"
-        yield here, page(template, here, {**meta, "title": title}, listed=site.listed,
+        yield here, page(template, here, {**meta, "title": title}, listed=listed or site.listed,
                          site=site, ids=chunk, pager=pager, **context)  # fmt: skip

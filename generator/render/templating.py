@@ -11,6 +11,7 @@ collection: a page is handed what it lists (`page`'s `listed`).
 from __future__ import annotations
 
 import posixpath
+import urllib.parse
 from collections.abc import Callable
 from pathlib import Path
 
@@ -54,7 +55,15 @@ MARKDOWN = jinja2.Environment(
     trim_blocks=True,
     lstrip_blocks=True,
 )
+
+
+def query_value(value: object) -> Md:
+    """A value for a URL query in a link (`?topic=KEY`): percent-encoded, so safe as it is."""
+    return Md(urllib.parse.quote(str(value), safe=""))
+
+
 MARKDOWN.filters["counted"] = counted
+MARKDOWN.filters["query"] = query_value
 
 
 HTML = jinja2.Environment(

@@ -25,8 +25,9 @@ TEMPLATES = resources.files(__package__) / "templates"
 # In a source checkout (an editable install) the theme is the repository's own folders; an
 # installed wheel carries them as generator.theme (pyproject.toml maps them there).
 CHECKOUT = Path(__file__).resolve().parent.parent.parent
-ASSETS = ("about.md", "stylesheets/readinglist.css", "javascripts/search.js",
-          "stylesheets/mylist.css", "javascripts/mylist-formats.js", "javascripts/mylist-page.js",
+ASSETS = ("about.md", "stylesheets/readinglist.css", "stylesheets/browse.css",
+          "stylesheets/mylist.css", "javascripts/search.js", "javascripts/facets.js",
+          "javascripts/browse.js", "javascripts/mylist-formats.js", "javascripts/mylist-page.js",
           "javascripts/mylist.js")  # fmt: skip
 
 

@@ -23,11 +23,13 @@ from generator.errors import ReadingListError
 
 log = logging.getLogger(__name__)
 
-# What Pagefind indexes: every page (the curator's own too) but the tag and kind listings,
-# which only repeat the papers' titles, and what the theme and the exports put beside them.
+# What Pagefind indexes: every page (the curator's own too) but the tag, kind and browse
+# listings, which only repeat the papers' titles, and what the theme and the exports put
+# beside them.
 # Within a page only the article, without what repeats other pages (related papers, listing
 # entries) or is not prose (buttons, citation, topic evidence).
-NOT_INDEXED = {"tags", "kinds", "404.html", "assets", "search", "pagefind", "feeds", "schema"}
+NOT_INDEXED = {"tags", "kinds", "browse", "404.html", "assets", "search", "pagefind", "feeds",
+               "schema"}  # fmt: skip
 PAGEFIND_ROOT = "article.md-content__inner"
 PAGEFIND_EXCLUDE = [
     ".headerlink", ".md-content__button", ".rl-eyebrow", ".rl-buttons", ".rl-cite", ".rl-why",

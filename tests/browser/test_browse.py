@@ -1,0 +1,233 @@
+"""The browse page (browse/) as a reader uses it, in Chromium, on the seed site under its
+sub-path: facet counts checked against papers.json, the state in the address through reload
+and Back, an unknown value noted, the page reached pre-filtered from a topic page by instant
+navigation, every paper listed without JavaScript, hostile names kept as text, axe and 375 px.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+from tests.browser.actions import probe
+from tests.browser.conftest import cannot_run
+from tests.conftest import copy_project, run_cli, set_plugin_option
+
+pytestmark = pytest.mark.browser
+
+COUNT = ".rl-browse__count"
+RESULTS = ".rl-browse__results a"
+
+
+def _papers(project: Path) -> list[dict]:
+    return json.loads((project / "docs" / "papers.json").read_text(encoding="utf-8"))["papers"]
+
+
+def _open(page, server, query: str = "") -> None:
+    page.goto(server.url("browse/") + query)
+    page.wait_for_function("() => document.querySelector('.rl-browse__count')?.textContent")
+
+
+def _count(page) -> int:
+    return int(re.fullmatch(r"(\d+) papers?", page.inner_text(COUNT)).group(1))
+
+
+def _wait_for_count(page, text: str) -> None:
+    page.wait_for_function(
+        "text => document.querySelector('.rl-browse__count')?.textContent === text", arg=text
+    )
+
+
+def _query(page) -> dict[str, list[str]]:
+    return parse_qs(urlsplit(page.url).query)
+
+
+def _box(page, facet: str, value: str):
+    return page.locator(f".rl-facet input[data-facet={facet}][value='{value}']")
+
+
+def test_a_facet_combination_leaves_the_papers_papers_json_says(seed_site, seed_server, page):
+    papers = _papers(seed_site)
+    topics = Counter(t["key"] for p in papers for t in p["topics"]).most_common(2)
+    chosen = {key for key, _ in topics}  # OR within the facet
+    in_topics = [p for p in papers if chosen & {t["key"] for t in p["topics"]}]
+    kind = Counter(p["kind"] for p in in_topics).most_common(1)[0][0]
+    expected = [f"papers/{p['slug']}/" for p in in_topics if p["kind"] == kind]  # AND across
+    _open(page, seed_server, f"?topic={topics[0][0]}&topic={topics[1][0]}&kind={kind}")
+    assert _count(page) == len(expected)
+    shown = page.locator(RESULTS).evaluate_all("links => links.map(a => a.href)")
+    assert shown == [seed_server.url(path) for path in expected]  # in the curator's order
+    # Each kind shows how many papers it would leave: the chosen topics' papers of that kind.
+    for other, count in Counter(p["kind"] for p in in_topics).items():
+        label = _box(page, "kind", other).locator("xpath=..")
+        assert label.locator(".rl-facet__count").inner_text() == str(count)
+
+
+def test_sorts_order_the_papers_as_papers_json_says(seed_site, seed_server, page):
+    papers = _papers(seed_site)
+    _open(page, seed_server, "?sort=title")
+    titles = page.locator(RESULTS).all_inner_texts()
+    assert sorted(titles) == sorted(p["title"] for p in papers)
+    assert [t.casefold() for t in titles] == sorted(t.casefold() for t in titles)
+
+
+def test_the_state_survives_reload_and_back_undoes_the_last_change(seed_site, seed_server, page):
+    papers = _papers(seed_site)
+    topic = Counter(t["key"] for p in papers for t in p["topics"]).most_common(1)[0][0]
+    _open(page, seed_server)
+    assert _count(page) == len(papers)
+    _box(page, "topic", topic).focus()
+    page.keyboard.press("Space")  # keyboard, as a reader without a mouse
+    page.wait_for_function("() => location.search.includes('topic=')")
+    in_topic = [p for p in papers if topic in {t["key"] for t in p["topics"]}]
+    kind = Counter(p["kind"] for p in in_topic).most_common(1)[0][0]
+    _box(page, "kind", kind).check()
+    page.select_option("select[name=sort]", "newest")
+    page.wait_for_function("() => location.search.includes('sort=newest')")
+    assert _query(page) == {"topic": [topic], "kind": [kind], "sort": ["newest"]}
+    both = sum(1 for p in in_topic if p["kind"] == kind)
+    assert _count(page) == both
+    page.reload()
+    page.wait_for_function("() => document.querySelector('.rl-browse__count')?.textContent")
+    assert _count(page) == both and _box(page, "kind", kind).is_checked()
+    assert page.input_value("select[name=sort]") == "newest"
+    page.go_back()  # undoes the sort
+    page.wait_for_function("() => !location.search.includes('sort=')")
+    page.wait_for_function("() => document.querySelector('select[name=sort]')?.value === 'curator'")
+    page.go_back()  # undoes the kind
+    _wait_for_count(page, f"{len(in_topic)} papers")
+    assert _query(page) == {"topic": [topic]}
+    assert not _box(page, "kind", kind).is_checked()
+
+
+def test_an_unknown_value_is_ignored_with_a_visible_note(seed_site, seed_server, page):
+    papers = _papers(seed_site)
+    kind = papers[0]["kind"]
+    _open(page, seed_server, f"?topic=no-such-topic&kind={kind}&sort=sideways")
+    note = page.locator(".rl-browse__note")
+    assert note.is_visible()
+    assert "no-such-topic" in note.inner_text() and "sideways" in note.inner_text()
+    assert _count(page) == sum(1 for p in papers if p["kind"] == kind)
+
+
+def test_words_narrow_the_facets_through_the_site_search(seed_site, seed_corpus, seed_server, page):
+    word, paper = seed_corpus.unique_abstract_words()[0]
+    kind = next(p["kind"] for p in _papers(seed_site) if p["slug"] == paper.slug)
+    other = next(p["kind"] for p in _papers(seed_site) if p["kind"] != kind)
+    _open(page, seed_server, f"?words={word}&kind={kind}")
+    _wait_for_count(page, "1 paper")
+    shown = page.locator(RESULTS).evaluate_all("links => links.map(a => a.href)")
+    assert shown == [seed_server.url(paper.path)]
+    _box(page, "kind", kind).uncheck()  # the words alone: still that paper
+    page.wait_for_function("() => !location.search.includes('kind=')")
+    assert _count(page) == 1 and _query(page) == {"words": [word]}
+    _open(page, seed_server, f"?words={word}&kind={other}")  # intersected with the facets
+    _wait_for_count(page, "0 papers")
+
+
+def test_a_topic_page_links_to_browse_filtered_to_it(seed_site, seed_server, page):
+    papers = _papers(seed_site)
+    key = papers[0]["topics"][0]["key"]
+    page.goto(seed_server.url(f"topics/{key}/"))
+    page.wait_for_load_state("networkidle")
+    page.get_by_role("link", name="Browse and filter these papers").click()
+    page.wait_for_url(re.compile(r"/browse/\?topic="))
+    page.wait_for_function("() => document.querySelector('.rl-browse__count')?.textContent")
+    assert _query(page) == {"topic": [key]}
+    assert urlsplit(page.url).path == urlsplit(seed_server.url("browse/")).path
+    assert _count(page) == sum(1 for p in papers if key in {t["key"] for t in p["topics"]})
+    assert _box(page, "topic", key).is_checked()
+    assert not seed_server.misses
+
+
+class _Links(HTMLParser):
+    """The addresses a page links to."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.hrefs: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "a" and (href := dict(attrs).get("href")):
+            self.hrefs.append(href)
+
+
+def _linked_papers(page: Path) -> tuple[set[str], set[Path]]:
+    """The paper slugs an HTML page's article links to, and the browse pages it links to."""
+    parser = _Links()
+    parser.feed(page.read_text(encoding="utf-8").split("<article", 1)[1])
+    targets = [(page.parent / href.split("?")[0].split("#")[0]).resolve() for href in parser.hrefs]
+    papers = {t.name for t in targets if t.parent.name == "papers"}
+    browse = {t for t in targets if t.parent.name == "browse" and t.name.startswith("page-")}
+    return papers, browse
+
+
+@pytest.fixture(scope="module")
+def paged_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The seed lists with 20 papers a listing page: the browse page is several pages."""
+    project = copy_project(tmp_path_factory.mktemp("paged") / "project")
+    set_plugin_option(project, "page_size", "20")
+    run_cli(project, "build")
+    return project
+
+
+def test_without_javascript_browse_pages_list_every_paper(paged_site):
+    site, expected = paged_site / "site", {p["slug"] for p in _papers(paged_site)}
+    first = site / "browse" / "index.html"
+    pages = [first, *sorted(site.glob("browse/page-*/index.html"))]
+    assert len(pages) == -(-len(expected) // 20) > 1
+    found, reached = set(), {first.parent}
+    for page in pages:
+        papers, linked = _linked_papers(page)
+        found |= papers
+        reached |= linked
+    assert found == expected
+    assert reached == {page.parent for page in pages}  # the pager reaches every page
+
+
+def test_browse_without_javascript_shows_the_listing(seed_server, browser):
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(seed_server.url("browse/"))
+    assert page.locator(".rl-browse-all li").count() > 0
+    assert page.locator(".rl-browse-all").is_visible()
+    context.close()
+
+
+def test_hostile_list_names_and_tags_stay_text(edge_site, edge_server, page):
+    index = json.loads((edge_site / "site" / "browse" / "index.json").read_text("utf-8"))
+    page.add_init_script("window.alert = (...a) => { window.__pwned = a.join(' '); };")
+    _open(page, edge_server)
+    for button in page.locator(".rl-facet__all").all():
+        button.click()
+    for facet in ("list", "tag"):
+        shown = page.locator(f".rl-facet:has(input[data-facet={facet}]) .rl-facet__name")
+        names = {name for _, name in index["facets"][facet]}
+        assert set(shown.all_text_contents()) <= names and shown.count() > 0
+    assert any("<" in name for _, name in index["facets"]["list"])
+    state = page.evaluate(probe("injected"))
+    assert state == {"pwned": None, "handlers": [], "urls": [], "elements": []}
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_browse_passes_axe_and_fits_375_px(seed_site, seed_server, new_page, scheme):
+    try:
+        from axe_playwright_python.sync_playwright import Axe
+    except ImportError:
+        cannot_run("axe-playwright-python is not installed (pip install -e '.[test]')")
+    key = _papers(seed_site)[0]["topics"][0]["key"]
+    for width in (1280, 375):
+        page = new_page(width=width, color_scheme=scheme)
+        page.context.route(re.compile(r"^(?!http://127\.0\.0\.1:)"), lambda route: route.abort())
+        _open(page, seed_server, f"?topic={key}&topic=no-such-topic")
+        results = Axe().run(page).response
+        serious = [v["id"] for v in results["violations"] if v["impact"] in ("serious", "critical")]
+        assert not serious, f"axe ({scheme}, {width} px): {serious}"
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+        assert page.locator("input[name=words]").is_visible()

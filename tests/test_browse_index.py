@@ -1,0 +1,132 @@
+"""browse/index.json, the browse page's facet index, read back and compared with papers.json.
+
+A project of the shipped lists plus bibliographic sources (year, venue) and a curation file
+(status, rating, a hidden paper) is generated for real; every paper's row, decoded through the
+index's tables, must say what papers.json says of it, in the same (curator's) order. The
+index is the same bytes from a second project, and stays small per paper at 1,000 papers.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import shutil
+from collections import Counter
+from pathlib import Path
+
+import pytest
+import yaml
+
+from tests.conftest import FIXTURES, REPO, bench_synth, copy_project, run_cli
+
+SOURCES = ["jabref_named.bib", "zotero_export.bib", "zotero_items.json", "spreadsheet.csv"]
+# 300 KB gzip at 5,000 papers: the issue's bound, per paper (bench/README.md, Browsing)
+BYTES_PER_PAPER = 300_000 / 5000
+
+
+def _project(root: Path) -> Path:
+    project = copy_project(root)
+    for name in SOURCES:
+        shutil.copy(FIXTURES / "sources" / name, project / "lists" / name)
+    run_cli(project, "generate")
+    papers = _papers_json(project)["papers"]
+    curated = {
+        papers[0]["id"]: {"status": "read", "rating": 5},
+        papers[1]["id"]: {"status": "reading", "rating": 2},
+        papers[2]["id"]: {"status": "to-read"},
+        papers[3]["id"]: {"hidden": True},
+    }
+    text = yaml.safe_dump({"papers": curated}, sort_keys=True)
+    (project / "lists" / "curation.yml").write_text(text, encoding="utf-8")
+    run_cli(project, "generate")
+    return project
+
+
+@pytest.fixture(scope="module")
+def curated_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return _project(tmp_path_factory.mktemp("browse-index") / "project")
+
+
+def _papers_json(project: Path) -> dict:
+    return json.loads((project / "docs" / "papers.json").read_text(encoding="utf-8"))
+
+
+def _index(project: Path) -> dict:
+    return json.loads((project / "docs" / "browse" / "index.json").read_text(encoding="utf-8"))
+
+
+def _decoded(index: dict) -> list[dict]:
+    """Each row as names: facet indexes looked up in their tables."""
+    facets, columns = index["facets"], index["papers"]
+    rows = []
+    for order in range(len(columns["id"])):
+        cell = {name: column[order] for name, column in columns.items()}
+        decoded = {key: cell[key] for key in ("id", "title", "url", "rating")}
+        for name in ("topic", "list", "tag"):
+            decoded[name] = [facets[name][n][0] for n in cell[name]]
+        for name in ("kind", "status", "year", "venue"):
+            decoded[name] = facets[name][cell[name]][0] if cell[name] >= 0 else ""
+        decoded["first_seen"] = index["dates"][cell["first_seen"]]
+        rows.append(decoded)
+    return rows
+
+
+def _expected(document: dict, project: Path) -> list[dict]:
+    """What the index must say of each paper, from papers.json and the tag pages."""
+    slugs = {rl["name"]: rl["slug"] for rl in document["lists"]}
+    held = Counter(tag for paper in document["papers"] for tag in paper["tags"])
+    tag_slug = _tag_slugs(project)
+    return [
+        {
+            "id": paper["id"], "title": paper["title"], "url": f"papers/{paper['slug']}/",
+            "rating": paper["curation"]["rating"],
+            "topic": [topic["key"] for topic in paper["topics"]],
+            "list": [slugs[name] for name in paper["lists"]],
+            "tag": [tag_slug[tag] for tag in paper["tags"] if held[tag] >= 2],
+            "kind": paper["kind"], "status": paper["curation"]["status"],
+            "year": paper["bib"]["year"], "venue": paper["bib"]["venue"],
+            "first_seen": paper["first_seen"],
+        }
+        for paper in document["papers"]
+    ]  # fmt: skip
+
+
+def _tag_slugs(project: Path) -> dict[str, str]:
+    """Tag name -> the slug of its page, read from the generated tag pages."""
+    import frontmatter
+
+    pages = (project / "docs" / "tags").glob("*.md")
+    return {frontmatter.load(page)["title"]: page.stem for page in pages if page.stem != "index"}
+
+
+def test_the_index_says_what_papers_json_says_in_the_curators_order(curated_project) -> None:
+    document, index = _papers_json(curated_project), _index(curated_project)
+    assert _decoded(index) == _expected(document, curated_project)
+    rows = _decoded(index)
+    assert {row["status"] for row in rows} == {"", "read", "reading", "to-read"}
+    assert any(row["year"] for row in rows) and any(row["venue"] for row in rows)
+    assert any(row["tag"] for row in rows)
+
+
+def test_the_index_leaves_out_hidden_papers(curated_project) -> None:
+    curation = yaml.safe_load((curated_project / "lists" / "curation.yml").read_text("utf-8"))
+    hidden = {pid for pid, entry in curation["papers"].items() if entry.get("hidden")}
+    ids = {row["id"] for row in _decoded(_index(curated_project))}
+    assert hidden and not hidden & ids
+
+
+def test_the_index_is_the_same_bytes_from_a_second_project(curated_project, tmp_path) -> None:
+    again = _project(tmp_path / "again")
+    first = (curated_project / "docs" / "browse" / "index.json").read_bytes()
+    assert (again / "docs" / "browse" / "index.json").read_bytes() == first
+
+
+def test_the_index_stays_small_per_paper(tmp_path) -> None:
+    synth = bench_synth()
+    lists = synth.make_lists(synth.read_sources(REPO / "lists"), 1000)
+    project = copy_project(tmp_path / "n1000", lists=lists)
+    run_cli(project, "generate")
+    data = (project / "docs" / "browse" / "index.json").read_bytes()
+    papers = len(_papers_json(project)["papers"])
+    assert papers == 1000
+    assert len(gzip.compress(data, 6)) < BYTES_PER_PAPER * papers
