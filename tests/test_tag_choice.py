@@ -41,7 +41,9 @@ def shipped_tags(shipped: list[str]) -> list[tuple[str, ...]]:
         ("FlipAttack", True),  # a name
         ("reward model", True),
         ("attack success rate", True),
-        ("DPO objective", True),  # a general head after a name
+        ("VAE model", False),  # the acronym's own tag says as much
+        ("large LLM", False),
+        ("vital role", False),
         ("direct preference optimization (DPO)", True),
     ],
 )

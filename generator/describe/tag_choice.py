@@ -14,11 +14,11 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from importlib import resources
 
-from generator.describe.words import is_name
+from generator.describe.words import GENERIC_WORDS, is_name
 
 MAX_TAGS = 6
 MIN_TAGS = 3  # a paper that shares few candidates still shows this many of its own
-POOL_SIZE = 20  # a paper's best candidates: deeper ones are mentioned in passing
+POOL_SIZE = 30  # a paper's best candidates: deeper ones are mentioned in passing
 
 
 def _lexicon(name: str) -> frozenset[str]:
@@ -34,14 +34,20 @@ def is_keyphrase(tag: str) -> bool:
     """A phrase that names a method, problem, setting or dataset: an acronym with its long
     form, a name (longer than "AI" or "SD": two capitals alone say too little), a word the
     field uses as a term on its own, or a phrase whose head, if general, comes after more
-    than one word or after a name."""
+    than one word."""
     if tag.endswith(")"):
         return True  # an acronym the authors defined names a key idea
     words = tag.split()
     if len(words) == 1:
         return (is_name(tag) and len(tag) > 2) or tag.lower() in FIELD_WORDS
-    if len(words) == 2 and words[-1].lower() in WEAK_HEADS:
-        return is_name(words[0])
+    if len(words) == 2:
+        first, head = words
+        if head.lower() in WEAK_HEADS:
+            return False
+        # "VAE model", "AI system", "large LLM": the acronym's own tag says as much
+        if first.isupper() and head in GENERIC_WORDS:
+            return False
+        return not (first in GENERIC_WORDS and is_name(head))
     return True
 
 
@@ -85,5 +91,9 @@ def _apart(words: str, held: list[str]) -> bool:
 
 
 def bare(tag: str) -> str:
-    """A tag's words in lower case, without brackets, between spaces."""
-    return f" {tag.lower().replace('(', '').replace(')', '')} "
+    """A tag's words in lower case, without an acronym after its long form ("reinforcement
+    learning (RL)" is inside "reinforcement learning from human feedback (RLHF)"), between
+    spaces."""
+    long_form, bracket, _ = tag.partition(" (")
+    words = long_form if bracket and tag.endswith(")") else tag
+    return f" {words.lower().replace('(', '').replace(')', '')} "

@@ -26,7 +26,8 @@ from generator.describe.acronym_tags import CollectionAcronyms, collection_acron
 from generator.describe.acronyms import for_tags
 from generator.describe.keyphrases import read_text
 from generator.describe.names import coined_name
-from generator.describe.tag_choice import POOL_SIZE, bare, choose_across, is_keyphrase
+from generator.describe.tag_choice import POOL_SIZE, choose_across, is_keyphrase
+from generator.describe.words import singular
 
 MAX_TAGS, MIN_TAGS = tag_choice.MAX_TAGS, tag_choice.MIN_TAGS
 MAX_COUNT = 15  # a phrase or word counts at most this often
@@ -108,10 +109,15 @@ def _coined_tag(ranked: list[str], name: str) -> str:
     as written, if pages can show it."""
     if len(name) <= 2:
         return ""  # none, or two capitals ("KE"): too little to name anything
-    words = bare(name)
-    exact = [tag for tag in ranked if bare(tag) == words or bare(tag).endswith(words)]
-    holding = [tag for tag in ranked if words in bare(tag)]
+    words = _spelled(singular(name))  # "JSAEs" coins "JSAE"
+    exact = [tag for tag in ranked if _spelled(tag) == words or _spelled(tag).endswith(words)]
+    holding = [tag for tag in ranked if words in _spelled(tag)]
     return next(iter(exact + holding), name if _shown(name) else "")
+
+
+def _spelled(tag: str) -> str:
+    """A tag's words in lower case, its acronym's too, between spaces."""
+    return f" {tag.lower().replace('(', '').replace(')', '')} "
 
 
 def _read_at(
