@@ -38,6 +38,11 @@ from generator.describe.sentences import plain_sentence, split_clauses, split_se
             ["We vary $\\alpha \\in [0.1, 0.9]$.", "It holds."],
         ),
         ("Compare e.g. scGPT here.", ["Compare e.g. scGPT here."]),
+        (
+            "Atoms, tokens, etc. In this paper, we act.",
+            ["Atoms, tokens, etc.", "In this paper, we act."],
+        ),
+        ("Atoms, tokens, etc. are sets.", ["Atoms, tokens, etc. are sets."]),
         ("See \\cite{a.b} now. Then.", ["See \\cite{a.b} now.", "Then."]),
         ("", []),
     ],

@@ -20,8 +20,9 @@ _PROTECTED = (
     re.compile(r"\\[A-Za-z]+\{[^{}]*\}(?:\{[^{}]*\})?"),  # LaTeX commands with arguments
     re.compile(r"\([^()]{0,200}\)"),  # parentheses: "(e.g. this)" is never a sentence end
 )
+# Not "etc.": before a capital it ends its sentence ("..., tokens, etc. In this paper, we").
 _ABBREVIATIONS = re.compile(
-    r"\b(?:e\.g|i\.e|et al|etc|vs|cf|Fig|Figs|Eq|Eqs|Sec|Tab|approx|resp|viz|No|Dr|Prof|"
+    r"\b(?:e\.g|i\.e|et al|vs|cf|Fig|Figs|Eq|Eqs|Sec|Tab|approx|resp|viz|No|Dr|Prof|"
     r"St|Inc|Ltd|Jr|Sr|[A-Z])\.$"
 )
 # A sentence starts on a capital or a digit, after an HTML tag (<em>Firstly</em>) or an
