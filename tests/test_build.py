@@ -143,6 +143,33 @@ def test_listing_sections_are_built(seed_site: Path, section: str) -> None:
     assert list((seed_site / "site" / section).glob("*/index.html"))
 
 
+def _tag_chips(page: Path) -> list:
+    """The tag chips a paper page shows: links to tag pages, or spans for a tag of its own."""
+    for term in _html(page).find_all("dt"):
+        if term.get_text(strip=True) == "Tags":
+            return term.find_next_sibling("dd").select(".rl-chip")
+    return []
+
+
+def _papers_listed(page: Path) -> int:
+    links = _html(page).find("article").find_all("a", href=True)
+    return len({a["href"] for a in links if "/papers/" in a["href"]})
+
+
+def test_half_the_tag_chips_lead_to_a_page_of_several_papers(seed_site: Path) -> None:
+    """What a reader can click: at most six tags a paper, and at least half of all the chips
+    on paper pages open a tag page listing two papers or more (the tag pages as built)."""
+    chips = {page: _tag_chips(page) for page in _paper_pages(seed_site)}
+    assert all(1 <= len(found) <= 6 for found in chips.values())
+    leading = 0
+    for page, found in chips.items():
+        for chip in found:
+            if chip.name == "a":
+                target = (page.parent / unquote(chip["href"]) / "index.html").resolve()
+                leading += _papers_listed(target) >= 2
+    assert leading >= 0.5 * sum(map(len, chips.values()))
+
+
 def test_second_build_rewrites_nothing(seed_site: Path) -> None:
     from tests.conftest import run_cli
 

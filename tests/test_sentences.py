@@ -6,7 +6,7 @@ import pytest
 
 from generator.describe.abstracts import analyse
 from generator.describe.grammar import base_form, first_clause, gerund
-from generator.describe.sentences import plain_sentence, split_sentences
+from generator.describe.sentences import plain_sentence, split_clauses, split_sentences
 
 
 @pytest.mark.parametrize(
@@ -30,11 +30,41 @@ from generator.describe.sentences import plain_sentence, split_sentences
         ("Does it work? Yes. It does!", ["Does it work?", "Yes.", "It does!"]),
         ("The cost is $k^2.$ We cut it.", ["The cost is $k^2.$", "We cut it."]),
         ("We use i.e. this. And A. Turing agreed.", ["We use i.e. this.", "And A. Turing agreed."]),
+        ("Gains of 3.5 points. Next, 0.5 more.", ["Gains of 3.5 points.", "Next, 0.5 more."]),
+        ("It helps. <em>Firstly,</em> we act.", ["It helps.", "<em>Firstly,</em> we act."]),
+        ("We present any4. any4 is fast.", ["We present any4.", "any4 is fast."]),
+        (
+            "We vary $\\alpha \\in [0.1, 0.9]$. It holds.",
+            ["We vary $\\alpha \\in [0.1, 0.9]$.", "It holds."],
+        ),
+        ("Compare e.g. scGPT here.", ["Compare e.g. scGPT here."]),
+        (
+            "Atoms, tokens, etc. In this paper, we act.",
+            ["Atoms, tokens, etc.", "In this paper, we act."],
+        ),
+        ("Atoms, tokens, etc. are sets.", ["Atoms, tokens, etc. are sets."]),
+        ("See \\cite{a.b} now. Then.", ["See \\cite{a.b} now.", "Then."]),
         ("", []),
     ],
 )
 def test_split_sentences(source: str, expected: list[str]) -> None:
     assert split_sentences(source) == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("We do A: (1) we show B; (2) we add C.", ["We do A", "we show B", "we add C."]),
+        (
+            "A costs $f(x; y): z$; B (see: ours; theirs) wins.",
+            ["A costs $f(x; y): z$", "B (see: ours; theirs) wins."],
+        ),
+        ("No clause here.", ["No clause here."]),
+        ("Two parts; i) first, ii) second.", ["Two parts", "first, ii) second."]),
+    ],
+)
+def test_split_clauses_outside_math_and_brackets(sentence: str, expected: list[str]) -> None:
+    assert split_clauses(sentence) == expected
 
 
 @pytest.mark.parametrize(

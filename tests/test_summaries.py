@@ -7,7 +7,9 @@ import pytest
 from generator.describe.abstracts import analyse
 from generator.describe.claims import claims, rank_sentences
 from generator.describe.kinds import KINDS, classify
-from generator.describe.summaries import strip_preamble, summarize
+from generator.describe.sentences import split_sentences
+from generator.describe.summaries import MAX_WORDS, strip_preamble, summarize
+from tests.conftest import FIXTURES, SEED_LISTS
 
 BACKGROUND = "Recent work has shown that caches matter for serving."
 PROBLEM = "However, existing eviction policies adapt poorly to shifting workloads."
@@ -87,6 +89,59 @@ def test_summary_is_the_contribution_sentence_as_source_with_its_math() -> None:
     assert summarize(analyse(abstract)) == (
         "We propose \\textbf{Drifter}, an algorithm with regret $O(\\sqrt{T})$."
     )
+
+
+LONG_CONTRIBUTION = (
+    "Serving large models is costly. We analyse eviction policies for key-value caches in "
+    "terms of (i) hit ratio and (ii) memory, and provide results that show how the access "
+    "skew of real traces governs both: (1) we show that least-recently-used eviction is "
+    "optimal under stationary skew but degrades badly when the skew drifts over hours of "
+    "traffic; (2) we introduce DriftCache, a policy that tracks drifting skew with a sketch "
+    "of recent accesses and evicts by predicted reuse; we prove that its regret is "
+    "logarithmic in the trace length. Experiments on four traces confirm the analysis."
+)
+
+
+def test_a_long_contribution_sentence_gives_its_most_informative_clause() -> None:
+    assert len(analyse(LONG_CONTRIBUTION).sources[1].split()) > MAX_WORDS
+    assert summarize(analyse(LONG_CONTRIBUTION)) == (
+        "We introduce DriftCache, a policy that tracks drifting skew with a sketch of recent "
+        "accesses and evicts by predicted reuse."
+    )
+
+
+def test_a_long_sentence_without_clauses_gives_way_to_the_next_best() -> None:
+    rambling = "We propose a cache " + " ".join(["that adapts and"] * 20) + " stays small."
+    abstract = f"{rambling} We also show that the cache beats LRU on four traces."
+    assert summarize(analyse(abstract)) == "We also show that the cache beats LRU on four traces."
+
+
+def test_a_summary_with_nothing_short_enough_is_cut_before_its_math() -> None:
+    words = " ".join(f"w{n}" for n in range(43))
+    summary = summarize(analyse(f"We propose {words} $x + y$ and more words here."))
+    assert summary.endswith(" …") and "$" not in summary
+    assert len(summary.split()) <= MAX_WORDS + 1
+
+
+def _abstracts(path) -> list[str]:
+    paragraphs = path.read_text(encoding="utf-8").split("\n\n")[1:]
+    return [" ".join(p.split()) for p in paragraphs if p.strip()]
+
+
+@pytest.mark.parametrize(
+    "path",
+    [*SEED_LISTS, FIXTURES / "other_field" / "other_field.txt",
+     FIXTURES / "vision_list" / "vision_and_recsys.txt"],
+    ids=lambda path: path.name,
+)  # fmt: skip
+def test_every_real_summary_is_one_sentence_of_the_abstract_within_45_words(path) -> None:
+    for abstract in _abstracts(path):
+        summary = summarize(analyse(abstract))
+        assert 3 <= len(summary.split()) <= MAX_WORDS, summary
+        assert len(split_sentences(summary)) == 1, summary
+        body = summary.rstrip(".").removesuffix(" …")
+        first = next(at for at, char in enumerate(body) if char.isalpha())
+        assert body[first + 1 :] in abstract, summary  # the source's (its first capitalised)
 
 
 ABSTRACTS_BY_KIND = {

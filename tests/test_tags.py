@@ -187,9 +187,9 @@ def varied_abstracts() -> list[str]:
     ]
 
 
-def test_every_paper_gets_three_to_eight_safe_distinct_tags(varied_abstracts: list[str]) -> None:
+def test_every_paper_gets_one_to_six_safe_distinct_tags(varied_abstracts: list[str]) -> None:
     for found in tags.assign_tags(varied_abstracts):
-        assert tags.MIN_TAGS <= len(found) <= tags.MAX_TAGS, found
+        assert 1 <= len(found) <= tags.MAX_TAGS == 6, found
         assert all(SAFE.fullmatch(tag) and "_" not in tag for tag in found), found
         lowered = [f" {t.lower()} " for t in found]
         assert not [a for a in lowered for b in lowered if a != b and a in b], found
@@ -212,7 +212,7 @@ def test_tags_do_not_depend_on_the_order_of_papers(varied_abstracts: list[str]) 
 
 def test_empty_and_tiny_texts() -> None:
     assert tags.assign_tags([]) == []
-    assert tags.assign_tags(["", "Cats."]) == [(), ("cat",)]  # the relaxed pass, still a noun
+    assert tags.assign_tags(["", "Cats."]) == [(), ()]  # a lone common word is no tag
 
 
 def _lines_run_in(module, function) -> int:

@@ -20,19 +20,25 @@ _PROTECTED = (
     re.compile(r"\\[A-Za-z]+\{[^{}]*\}(?:\{[^{}]*\})?"),  # LaTeX commands with arguments
     re.compile(r"\([^()]{0,200}\)"),  # parentheses: "(e.g. this)" is never a sentence end
 )
+# Not "etc.": before a capital it ends its sentence ("..., tokens, etc. In this paper, we").
 _ABBREVIATIONS = re.compile(
-    r"\b(?:e\.g|i\.e|et al|etc|vs|cf|Fig|Figs|Eq|Eqs|Sec|Tab|approx|resp|viz|No|Dr|Prof|"
+    r"\b(?:e\.g|i\.e|et al|vs|cf|Fig|Figs|Eq|Eqs|Sec|Tab|approx|resp|viz|No|Dr|Prof|"
     r"St|Inc|Ltd|Jr|Sr|[A-Z])\.$"
 )
-_BOUNDARY = re.compile(r"[.!?][\"”’)\]]*\s+(?=[\"“(\[*\\$]?[A-Z0-9])")
+# A sentence starts on a capital or a digit, after an HTML tag (<em>Firstly</em>) or an
+# opening mark if any, or on a lower-case name holding a digit or a capital ("any4", "scGPT").
+_BOUNDARY = re.compile(
+    r"[.!?][\"”’)\]]*\s+(?=(?:<[a-z]+>)?[\"“(\[*\\$]?(?:[A-Z0-9]|[a-z]+[A-Z0-9]))"
+)
+# Where a long sentence divides into clauses: a semicolon, or a colon before a clause.
+_CLAUSE_END = re.compile(r"[;:]\s+")
+_ENUMERATOR = re.compile(r"^(?:\((?:\d+|[ivx]+|[a-h])\)|(?:\d+|[ivx]+|[a-h])\))\s+")
 _URL = re.compile(r" ?(?:https?://|www\.)\S+")
 
 
 def split_sentences(source: str) -> list[str]:
     """Return the sentences of `source`, each a substring with outer spaces stripped."""
-    masked = source
-    for pattern in _PROTECTED:
-        masked = pattern.sub(_mask, masked)
+    masked = _masked(source)
     sentences, start = [], 0
     for match in _BOUNDARY.finditer(masked):
         end = match.start() + 1  # an abbreviation ends at the full stop: "e.g." ... "Fig."
@@ -44,6 +50,24 @@ def split_sentences(source: str) -> list[str]:
     if tail:
         sentences.append(tail)
     return sentences
+
+
+def split_clauses(sentence: str) -> list[str]:
+    """The clauses of one source sentence, split at semicolons and colons outside math,
+    brackets and URLs, without their final mark and their "(1)" or "(ii)" enumerators."""
+    clauses, start = [], 0
+    for match in _CLAUSE_END.finditer(_masked(sentence)):
+        clauses.append(sentence[start : match.start()])
+        start = match.end()
+    clauses.append(sentence[start:])
+    return [_ENUMERATOR.sub("", clause.strip()) for clause in clauses if clause.strip()]
+
+
+def _masked(source: str) -> str:
+    """`source` with the spans that never hold a sentence end overwritten, as long."""
+    for pattern in _PROTECTED:
+        source = pattern.sub(_mask, source)
+    return source
 
 
 def _mask(match: re.Match[str]) -> str:

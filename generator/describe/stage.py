@@ -28,6 +28,7 @@ class _OnItsOwn(NamedTuple):
     summary: str
     kind: str
     acronyms: dict[str, str]  # defined in the abstract, for tagging
+    coined: str  # the name it coins ("" for none): it stays a tag
 
 
 # What each abstract gives on its own, by (abstract, a source's title): a run that has the last
@@ -61,7 +62,11 @@ def _key(paper: Paper) -> tuple[str, str]:
 def _with_tags_and_topics(
     papers: list[Paper], alone: list[_OnItsOwn], taxonomy: Taxonomy
 ) -> list[Paper]:
-    reading = tags.read([paper.text for paper in papers], [found.acronyms for found in alone])
+    reading = tags.read(
+        [paper.text for paper in papers],
+        [found.acronyms for found in alone],
+        [found.coined for found in alone],
+    )
     shared = (papers, [found.title for found in alone], reading, topics.KeywordIndex(taxonomy))
     chosen = parallel.ordered_map(_tags_and_topics, shared, len(papers))
     return [
@@ -77,8 +82,9 @@ def _on_its_own(paper: Paper) -> _OnItsOwn:
         titles.derive_title(abstract), "derived"
     )  # fmt: skip
     return _OnItsOwn(
-        title, source, summarize(abstract), classify(abstract), for_tags(abstract.definitions)
-    )
+        title, source, summarize(abstract), classify(abstract), for_tags(abstract.definitions),
+        tags.coined_short(abstract),
+    )  # fmt: skip
 
 
 def _tags_and_topics(

@@ -3,7 +3,10 @@
 The contribution sentence is the one where the authors say what they do ("we propose", "this
 paper argues"), not background or results (`claims.rank_sentences`); the summary is that
 sentence's source fragment (same LaTeX and Markdown, so listings render its math) without
-connectives such as "To address this,". It reads one abstract only.
+connectives such as "To address this,". A summary is one sentence of at most MAX_WORDS words:
+a longer sentence gives its most informative clause ("...; (2) we introduce X, ..."), and a
+sentence with no clause short enough gives way to the next best sentence. It reads one
+abstract only.
 """
 
 from __future__ import annotations
@@ -11,12 +14,45 @@ from __future__ import annotations
 import re
 
 from generator.describe.abstracts import Abstract
-from generator.describe.claims import claims
+from generator.describe.claims import claims, rank_sentences
+from generator.describe.sentences import lowercase, plain_sentence, split_clauses
+
+MAX_WORDS = 45
+MIN_CLAUSE_WORDS = 6  # a shorter clause says too little to stand for the paper
 
 
 def summarize(abstract: Abstract) -> str:
-    """The contribution sentence, as a source fragment, cleaned of its preamble."""
-    return strip_preamble(abstract.sources[abstract.ranking[0]])
+    """The contribution sentence, as a source fragment, cleaned of its preamble, or its best
+    clause; at most MAX_WORDS words."""
+    for index in abstract.ranking:
+        for piece in _pieces(abstract.sources[index]):
+            summary = strip_preamble(piece)
+            if len(summary.split()) <= MAX_WORDS:
+                return summary
+    return _cut(strip_preamble(abstract.sources[abstract.ranking[0]]))
+
+
+def _pieces(sentence: str) -> list[str]:
+    """The sentence itself if short enough, else its clauses, the contribution first."""
+    if len(sentence.split()) <= MAX_WORDS:
+        return [sentence]
+    clauses = [c for c in split_clauses(sentence) if len(c.split()) >= MIN_CLAUSE_WORDS]
+    lower = [lowercase(plain_sentence(clause)) for clause in clauses]
+    ranking = rank_sentences(lower, [claims(clause) for clause in lower]) if clauses else ()
+    return [_as_sentence(clauses[index]) for index in ranking]
+
+
+def _as_sentence(clause: str) -> str:
+    return clause if clause.endswith((".", "!", "?")) else clause.rstrip(",") + "."
+
+
+def _cut(sentence: str) -> str:
+    """A sentence no clause of which is short enough: its first MAX_WORDS words, marked cut.
+    Markup may then be unbalanced, so math and emphasis are left whole or left out."""
+    words = sentence.split()[:MAX_WORDS]
+    while words and any(mark in words[-1] for mark in "$*`\\{}<>"):
+        words.pop()
+    return " ".join(words).rstrip(",;:") + " …"
 
 
 # Opening phrases that only connect a sentence to the ones before it, or frame it.

@@ -1,11 +1,13 @@
-"""Tags: normalised keyphrases per paper (methods, tasks, benchmarks, settings), 3 to 8 each.
+"""Tags: normalised keyphrases per paper (methods, problems, settings, datasets, coined names).
 
 Candidates are noun phrases of one to three words, found without a part-of-speech tagger:
 a phrase never spans punctuation, a function word, a verb or an adverb, and it must end on a
-noun (`keyphrases`). Candidates are weighed against the whole collection
-(TF-IDF), so phrases every paper uses rank below what sets a paper apart. An acronym defined
-in an abstract ("Direct Preference Optimization (DPO)") becomes one tag naming both, and
-every paper that uses the acronym or its long form gets it (`acronyms`).
+noun (`keyphrases`). Spellings of one concept are one candidate: case, hyphens and spaces
+("fine-tuning", "finetuning"), plurals (a phrase's last word is made singular), and an
+acronym with its long form ("Direct Preference Optimization (DPO)"), which every paper that
+uses either gets (`acronym_tags`). Candidates are weighed against the whole collection
+(TF-IDF), so phrases every paper uses rank below what sets a paper apart; which of them a
+paper shows is chosen across the collection (`tag_choice`).
 This module owns tag text; it never decides topics or page addresses.
 """
 
@@ -14,33 +16,42 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable
 from itertools import chain
 from typing import NamedTuple
 
 from generator import parallel
+from generator.describe import tag_choice
+from generator.describe.abstracts import Abstract, analyse
 from generator.describe.acronym_tags import CollectionAcronyms, collection_acronyms, join_acronyms
-from generator.describe.acronyms import find_definitions, for_tags
+from generator.describe.acronyms import for_tags
 from generator.describe.keyphrases import read_text
-from generator.describe.sentences import split_sentences
-from generator.describe.words import GENERIC_WORDS, NAME, read_word
+from generator.describe.names import coined_name
+from generator.describe.tag_choice import POOL_SIZE, choose_across, is_keyphrase
+from generator.describe.words import singular
 
-MIN_TAGS, MAX_TAGS = 3, 8
-RELATIVE_FLOOR = 0.3  # past the minimum, a tag must score this share of the paper's best
+MAX_TAGS, MIN_TAGS = tag_choice.MAX_TAGS, tag_choice.MIN_TAGS
 MAX_COUNT = 15  # a phrase or word counts at most this often
 _SAFE = re.compile(r"[^\W_](?:[\w '+.()-]*(?:[^\W_]|\)))?")
 
 
 def assign_tags(texts: list[str]) -> list[tuple[str, ...]]:
-    """Tags for each text, best first, weighed against the whole collection. Each text is read,
-    and later given its tags, on any core (`parallel`); what takes the whole collection (the
-    acronyms, the spellings, the idf) is done in this process."""
-    reading = read(texts, parallel.map_each(_acronyms_defined, texts))
-    return parallel.ordered_map(choose, reading, len(texts))
+    """Tags for each text, best first, chosen across the whole collection. Each text is read
+    on any core (`parallel`); what takes the whole collection (the acronyms, the spellings,
+    the idf, the choice) is done in this process."""
+    own = parallel.map_each(_on_its_own, texts)
+    reading = read(texts, [found[0] for found in own], [found[1] for found in own])
+    return [choose(reading, index) for index in range(len(texts))]
 
 
-def _acronyms_defined(text: str) -> dict[str, str]:
-    return for_tags(find_definitions(split_sentences(text)))
+def _on_its_own(text: str) -> tuple[dict[str, str], str]:
+    abstract = analyse(text)
+    return for_tags(abstract.definitions), coined_short(abstract)
+
+
+def coined_short(abstract: Abstract) -> str:
+    """The name the paper coins, as it writes it ("" for none): it stays a tag."""
+    name = coined_name(abstract)
+    return name.short if name else ""
 
 
 class _Key(NamedTuple):
@@ -53,27 +64,60 @@ class _Key(NamedTuple):
 
 
 class Reading(NamedTuple):
-    """What tagging learned from the whole collection, and each text's phrases and words."""
+    """The tags chosen for each text of the collection, best first."""
 
-    counts: list[dict[str, int]]  # per text, its phrases by folded key
-    words: list[dict[str, int]]  # per text, its words as a phrase's last word spells them
-    keys: dict[str, _Key]
+    chosen: list[tuple[str, ...]]
 
 
-def read(texts: list[str], defined: list[dict[str, str]]) -> Reading:
-    """Every text read (on any core) and weighed against the others; `defined` holds the
-    acronyms each text defines (`acronyms.for_tags`)."""
+def read(texts: list[str], defined: list[dict[str, str]], coined: list[str]) -> Reading:
+    """Every text read (on any core), weighed against the others and given its tags;
+    `defined` holds the acronyms each text defines (`acronyms.for_tags`), `coined` the name
+    each coins ("" for none)."""
     known = collection_acronyms(defined)
     read = parallel.ordered_map(_read_at, (texts, defined, known), len(texts))
     counts, display = _fold_variants([phrases for phrases, _ in read])
     frequency = Counter(chain.from_iterable(counts))
     idf = {key: math.log((1 + len(texts)) / (1 + df)) + 1 for key, df in frequency.items()}
-    return Reading(counts, [words for _, words in read], _keys(idf, display))
+    shared = (counts, [words for _, words in read], _keys(idf, display), coined)
+    pools = parallel.ordered_map(_pool_at, shared, len(texts))
+    return Reading(choose_across([pool for pool, _ in pools], [name for _, name in pools]))
 
 
 def choose(reading: Reading, index: int) -> tuple[str, ...]:
     """The tags of text number `index`, best first."""
-    return _choose(_ranked(reading.counts[index], reading.words[index], reading.keys))
+    return reading.chosen[index]
+
+
+def _pool_at(
+    shared: tuple[list[dict[str, int]], list[dict[str, int]], dict[str, _Key], list[str]],
+    index: int,
+) -> tuple[list[str], str]:
+    """A text's best candidate tags, and the tag of the name it coins ("" for none)."""
+    counts, words, keys, coined = shared
+    ranked = [tag for _, tag, _ in _ranked(counts[index], words[index], keys) if _shown(tag)]
+    pool = [tag for tag in ranked if is_keyphrase(tag)][:POOL_SIZE]
+    return pool, _coined_tag(ranked, coined[index])
+
+
+def _shown(tag: str) -> bool:
+    """A spelling pages can show."""
+    return bool(_SAFE.fullmatch(tag)) and len(tag) <= 80
+
+
+def _coined_tag(ranked: list[str], name: str) -> str:
+    """The candidate naming the coined name ("FlipAttack", "long form (LF)"), else the name
+    as written, if pages can show it."""
+    if len(name) <= 2:
+        return ""  # none, or two capitals ("KE"): too little to name anything
+    words = _spelled(singular(name))  # "JSAEs" coins "JSAE"
+    exact = [tag for tag in ranked if _spelled(tag) == words or _spelled(tag).endswith(words)]
+    holding = [tag for tag in ranked if words in _spelled(tag)]
+    return next(iter(exact + holding), name if _shown(name) else "")
+
+
+def _spelled(tag: str) -> str:
+    """A tag's words in lower case, its acronym's too, between spaces."""
+    return f" {tag.lower().replace('(', '').replace(')', '')} "
 
 
 def _read_at(
@@ -141,44 +185,3 @@ def _ranked(
         weight = (1 + math.log(min(count, MAX_COUNT))) * idf * specificity
         weighted.append((-weight * (1 + centrality / len(parts)), tag, count))
     return sorted(weighted)
-
-
-def _choose(ranked: list[tuple[float, str, int]]) -> tuple[str, ...]:
-    """Best first, no tag inside another; a second pass relaxes the rules to reach MIN_TAGS."""
-    floor = -ranked[0][0] * RELATIVE_FLOOR if ranked else 0.0
-    chosen: dict[str, str] = {}  # tag -> its words, as `_bare` spells them
-    for strict in (True, False):
-        for negative, tag, count in ranked:
-            if len(chosen) >= MAX_TAGS or (len(chosen) >= MIN_TAGS and -negative < floor):
-                break
-            if tag not in chosen and _fits(tag, count, chosen.values(), strict=strict):
-                chosen[tag] = _bare(tag)
-        if len(chosen) >= MIN_TAGS:
-            break
-    return tuple(chosen)
-
-
-def _fits(tag: str, count: int, chosen: Iterable[str], *, strict: bool) -> bool:
-    """A spelling pages can show, inside no chosen tag and holding none (word-wise: "DPO" is
-    inside "direct preference optimization (DPO)"), and if one word long, a word that names
-    something."""
-    if not _SAFE.fullmatch(tag) or len(tag) > 80:
-        return False
-    words = _bare(tag)
-    if any(other in words or words in other for other in chosen):
-        return False
-    return " " in tag or _good_single(tag, count, strict=strict)
-
-
-def _bare(tag: str) -> str:
-    """A tag's words in lower case, without brackets, between spaces."""
-    return f" {tag.lower().replace('(', '').replace(')', '')} "
-
-
-def _good_single(tag: str, count: int, *, strict: bool) -> bool:
-    """A lone word is a tag only if it names something: an acronym, a name, a long term
-    the abstract repeats. Relaxed, any word that is no generic noun nor adjective will do."""
-    adjective = tag.endswith(("al", "ic", "ar")) and tag.islower()
-    if tag.lower() in GENERIC_WORDS or adjective:
-        return False
-    return not strict or read_word(tag).role == NAME or (len(tag) >= 8 and count >= 2)
