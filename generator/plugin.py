@@ -85,6 +85,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
             site_url=_published_url(config),
             related_count=self.config.related,
             page_size=self.config.page_size,
+            pagefind=self.config.search_engine == "pagefind",
         )
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:

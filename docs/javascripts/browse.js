@@ -81,8 +81,10 @@
     box.textContent = "";
     this.note = element("p", { class: "rl-browse__note", role: "status" });
     this.note.hidden = true;
-    var controls = element("div", { class: "rl-browse__controls", role: "search" });
+    var controls = element("div", { class: "rl-browse__controls", role: "search",
+      "aria-label": "Browse the papers" });
     var wordsLabel = element("label", { class: "rl-browse__words" });
+    wordsLabel.hidden = !this.data.words;  /* only Pagefind narrows by words */
     wordsLabel.append(element("span", {}, "Words"));
     this.wordsInput = element("input", { type: "search", name: "words", autocomplete: "off" });
     wordsLabel.append(this.wordsInput);
@@ -147,7 +149,7 @@
     var next = Object.assign({}, this.state, changes, { unknown: [] });
     var query = F.queryOf(next);
     if (query === F.queryOf(this.state)) return;
-    history.pushState(history.state, "", location.pathname + query + location.hash);
+    history.pushState(history.state, "", browsePath + query + location.hash);
     this.render(next, options || {});
   };
 
@@ -159,7 +161,7 @@
     this.sortSelect.value = state.sort;
     this.showNote(state.unknown);
     var lookup = state.words === this.words ? Promise.resolve(this.allowed)
-      : matchingWords(state.words);
+      : this.data.words ? matchingWords(state.words) : Promise.reject(new Error("no Pagefind"));
     return lookup.then(function (allowed) {
       if (state !== self.state) return;
       self.words = state.words;
@@ -256,8 +258,12 @@
       }
       var facts = self.facts(paper);
       if (facts) item.append(element("span", { class: "rl-browse__facts" }, facts));
+      item.append(" ", element("span", { class: "rl-mine", "data-rl-paper": paper.id,
+        "data-rl-title": paper.title, "data-rl-url": paper.url }));
       self.results.append(item);
     });
+    /* mylist.js turns each mark into "Add to my list" or the paper's status. */
+    if (window.readinglistMyList) window.readinglistMyList.drawAll();
     var left = matching.length - this.limit;
     this.more.hidden = left <= 0;
     this.more.textContent = "Show " + Math.min(left, SHOWN) + " more";
@@ -277,12 +283,16 @@
     var container = document.getElementById("rl-browse");
     if (!container) { app = null; return; }
     var all = document.querySelector(".rl-browse-all");
+    /* The listing without JavaScript stays until the filtered view is drawn: whatever fails
+       on the way, the reader still has every paper. */
     data().then(function (index) {
       if (!container.isConnected) return;
       app = new Browse(container, index);
-      if (all) all.hidden = true;
-      app.render(F.parseState(location.search, index), {});
-    }, function (error) {
+      return app.render(F.parseState(location.search, index), {}).then(function () {
+        if (all) all.hidden = true;
+      });
+    }).catch(function (error) {
+      app = null;
       container.textContent = "The filters could not be loaded (" + error.message + "); every paper is listed below.";
     });
   }

@@ -15,13 +15,15 @@
     curator: "Curator's order", title: "Title", newest: "Newest first", rating: "Rating"
   };
   var SORTS = Object.keys(SORT_LABELS);
-  var FOREIGN = { q: true, h: true };  /* Material's search (q) and highlight (h) parameters */
+  var FOREIGN = ["q", "h"];  /* Material's search (q) and highlight (h) parameters */
+  /* Keys come from the address: "constructor" or "__proto__" must not find Object's own. */
+  function owns(object, key) { return Object.prototype.hasOwnProperty.call(object, key); }
 
   /* The index as the page uses it: facet tables with a lookup by value, papers as objects
      whose facet fields are arrays of value indexes (empty when the facet says nothing). */
   function load(doc) {
     var column = doc.papers;
-    var facets = {};
+    var facets = Object.create(null);
     FACETS.forEach(function (name) {
       var pairs = doc.facets[name] || [], lookup = Object.create(null);
       pairs.forEach(function (pair, n) { lookup[pair[0]] = n; });
@@ -42,26 +44,26 @@
       });
       return paper;
     });
-    return { facets: facets, papers: papers };
+    return { facets: facets, papers: papers, words: doc.words === "pagefind" };
   }
 
   /* URL query -> state: {filters: {facet: [value...]}, sort, words, unknown: [text...]}.
      A value the index does not hold is left out and named in `unknown`, never an error. */
   function parseState(search, data) {
     var params = new URLSearchParams(search);
-    var state = { filters: {}, sort: "curator", words: "", unknown: [] };
+    var state = { filters: Object.create(null), sort: "curator", words: "", unknown: [] };
     params.forEach(function (value, key) {
-      var facet = data.facets[key];
+      var facet = owns(data.facets, key) ? data.facets[key] : null;
       if (facet) {
         var list = state.filters[key] = state.filters[key] || [];
-        if (!(value in facet.lookup)) state.unknown.push(key + " “" + value + "”");
+        if (!owns(facet.lookup, value)) state.unknown.push(key + " “" + value + "”");
         else if (list.indexOf(value) < 0) list.push(value);
       } else if (key === "sort") {
         if (SORTS.indexOf(value) >= 0) state.sort = value;
         else state.unknown.push("sort “" + value + "”");
       } else if (key === "words") {
         state.words = value.trim();
-      } else if (!FOREIGN[key]) {
+      } else if (FOREIGN.indexOf(key) < 0) {
         state.unknown.push(key + " “" + value + "”");
       }
     });
