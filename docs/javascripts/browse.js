@@ -68,6 +68,7 @@
   /* The page's controls, made once per visit: words, sort, the count, facets, results. */
   function Browse(container, index) {
     this.container = container;
+    this.path = location.pathname;  /* the page's address, without its query */
     this.data = index;
     this.words = null;      /* the words last looked up, and the papers they allow */
     this.allowed = null;
@@ -150,6 +151,7 @@
     var query = F.queryOf(next);
     if (query === F.queryOf(this.state)) return;
     history.pushState(history.state, "", browsePath + query + location.hash);
+    this.path = browsePath;
     this.render(next, options || {});
   };
 
@@ -307,12 +309,20 @@
   document.addEventListener("pointerdown", headingForBrowse, true);
   document.addEventListener("click", headingForBrowse, true);
 
-  /* Back and Forward within the page: the state the address holds. */
-  window.addEventListener("popstate", function () {
-    if (app && app.container.isConnected && document.getElementById("rl-browse") === app.container) {
-      app.render(F.parseState(location.search, app.data), {});
-    }
-  });
+  /* Back and Forward within the page: the state the address holds, drawn here when only the
+     query changed (true: the event is handled). Material's instant navigation would fetch the
+     page again and replace it: browse-history.js, in the page's <head>, listens before it
+     and keeps the event from it; arriving by instant navigation, this listener stands in. */
+  function back() {
+    if (!app || !app.container.isConnected || document.getElementById("rl-browse") !== app.container
+        || location.pathname !== app.path) return false;
+    app.render(F.parseState(location.search, app.data), {});
+    return true;
+  }
+  window.readinglistBrowseBack = back;
+  window.addEventListener("popstate", function (event) {
+    if (back()) event.stopImmediatePropagation();
+  }, true);
 
   if (window.document$ && typeof window.document$.subscribe === "function") {
     window.document$.subscribe(start);

@@ -59,8 +59,8 @@
   /* The stored papers, id -> {title, url, status, added}, in an object without a prototype:
      an id such as "constructor" is only ever a paper. */
   function load() {
-    var text = readStored(), papers = Object.create(null), stored = null;
     readTrouble = "";
+    var text = readStored(), papers = Object.create(null), stored = null;
     notes = [];
     aside = Object.create(null);
     if (text === null) return papers;
