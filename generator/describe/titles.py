@@ -35,6 +35,7 @@ from generator.describe.phrases import (
     standalone,
     title_case,
 )
+from generator.describe.title_phrases import retitle
 
 __all__ = ["MAX_WORDS", "derive_title", "describe", "title_case"]
 _PURE_GENERIC = frozenset(
@@ -55,12 +56,15 @@ _FRAME = re.compile(
 
 def derive_title(parts: Abstract) -> str:
     """Title for one abstract: "Name: Description" when a coined name exists, else a phrase."""
+    name = coined_name(parts)
+    branded = name and (name.proper or _HYPHEN_OR_DIGIT.search(name.short))
+    name = name if branded else None  # "graph neural networks (GNNs)": no brand; DA-KD is one
+    claim = bool(_FINDING.search(parts.lower[parts.ranking[0]]))  # "we prove that X holds"
     if is_position(parts.text):
-        title = _position_title(parts)
+        title = retitle(parts, _position_title(parts), prefix="Position", name=name, claim=True)
     else:
-        name = coined_name(parts)
-        name = name if name and name.proper else None  # "graph neural networks (GNNs)": no brand
-        title = _titled(parts, name)
+        prefix = name.short if name else ""
+        title = retitle(parts, _titled(parts, name), prefix=prefix, name=name, claim=claim)
     return title if _WORD.search(title) else "Untitled"
 
 
@@ -81,6 +85,7 @@ def _titled(parts: Abstract, name: Name | None) -> str:
 
 
 _WORD = re.compile(r"[^\W_]")
+_HYPHEN_OR_DIGIT = re.compile(r"[-\d]")
 
 
 def _problem(parts: Abstract, name: Name) -> str:

@@ -1,0 +1,169 @@
+"""The noun phrases an abstract holds, as candidate titles, and the one to title it with.
+
+A title the authors would write mostly reuses the abstract's own noun phrases: "private
+algorithms for graph sparsification", "model collapse: synthetic data". `noun_phrases` finds
+them without a tagger: runs of words `words.read_word` lets stand inside a phrase, ending on a
+noun or a name, chained by "of", "for", "in", "with", "via" and a few more (not by "and",
+which as often joins two clauses), never across punctuation, math or a verb. `retitle` keeps
+the candidate whose words the title is expected to share most (`salience`), among those
+`title_check` finds nothing wrong with, the title composed from the contribution sentence
+included. Pure functions.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from generator.describe.abstracts import Abstract
+from generator.describe.names import Name
+from generator.describe.phrases import clean, spell_out, title_case
+from generator.describe.salience import content_words, salience
+from generator.describe.title_check import problems
+from generator.describe.words import NAME, read_word
+
+MAX_WORDS = 12
+_CHAIN = 3  # noun phrases chained into one candidate, at most
+_CONNECTORS = frozenset("of for in with via on under from across over".split())
+_ARTICLES = frozenset("a an the".split())
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:['’-][A-Za-z0-9]+)*")
+_PARENTHESES = re.compile(r"\s*\([^()]*\)")  # a break: "Long Form (LF) model" is two phrases
+_EDGE = "\"'“”‘’.,;:!?()[]"
+# The title the authors write has a few words the abstract lacks: the expected size of the
+# real title's word set is the sum of the words' chances and this many more.
+_UNSEEN_WORDS = 3.0
+# Pairs "A: B" are made of the best candidates alone: quadratic in this many, not in all.
+_PAIRED = 12
+# The composed title reads best where it is as good: it wins ties by this much.
+_COMPOSED_BONUS = 0.03
+_MIN_DESCRIPTION = 2  # words after a name: "Name: Cache" says too little
+
+
+def noun_phrases(sentences: Iterable[str]) -> set[str]:
+    """Every noun phrase, and every chain of them, in plain `sentences`."""
+    found: set[str] = set()
+    for sentence in sentences:
+        tokens = [token.strip(_EDGE) for token in _PARENTHESES.sub(" , ", sentence).split()]
+        runs = _runs(tokens)
+        for at, (start, end) in enumerate(runs):
+            found |= _chains(tokens, runs[at:], start, end)
+    return {phrase for phrase in map(clean, found) if 0 < len(phrase.split()) <= MAX_WORDS}
+
+
+def _runs(tokens: Sequence[str]) -> list[tuple[int, int]]:
+    """(start, end) of each run of words that make one noun phrase, trimmed to end on a noun.
+    A plural ends its run ("reward models | trained"), and a word right after one is taken for
+    a verb the lexicons miss ("compilers | tune | loops")."""
+    runs: list[tuple[int, int]] = []
+    start, verb_at = None, -1
+    for at, token in enumerate([*tokens, ""]):
+        word = read_word(token) if _WORD.fullmatch(token) else None
+        inside = word is not None and (word.inside or word.plural)
+        if inside and start is None and at != verb_at:
+            start = at
+        if start is not None and (not inside or (word is not None and word.plural)):
+            _close(tokens, start, at + 1 if inside else at, runs)
+            start, verb_at = None, at + 1 if inside else -1
+    return runs
+
+
+def _close(tokens: Sequence[str], start: int, end: int, runs: list[tuple[int, int]]) -> None:
+    while end > start and not _noun(tokens[end - 1]):
+        end -= 1
+    if end > start:
+        runs.append((start, end))
+
+
+def _noun(token: str) -> bool:
+    word = read_word(token) if _WORD.fullmatch(token) else None
+    return bool(word and (word.noun_like or word.plural))
+
+
+def _chains(
+    tokens: Sequence[str], runs: Sequence[tuple[int, int]], start: int, end: int
+) -> set[str]:
+    """The run at `start:end` alone, and chained to the runs that follow it by a connector."""
+    found = {" ".join(tokens[start:end])}
+    for next_start, next_end in runs[1:_CHAIN]:
+        gap = [token.lower() for token in tokens[end:next_start]]
+        if not gap or gap[0] not in _CONNECTORS or len(gap) > 2:
+            break
+        if len(gap) == 2 and gap[1] not in _ARTICLES:
+            break
+        end = next_end
+        found.add(" ".join(tokens[start:end]))
+    return found
+
+
+def choose(
+    candidates: Iterable[str],
+    chances: dict[str, float],
+    preferred: str,
+    *,
+    bonus: float,
+    claim: bool = False,
+) -> str:
+    """The candidate (or `preferred`, given `bonus`, and allowed to be a clause when it states
+    a `claim`) with the best expected word overlap with the real title, among those without
+    problems; `preferred` when every one has one."""
+    expected_size = sum(chances.values()) + _UNSEEN_WORDS
+
+    def expected_f1(candidate: str) -> float:
+        words = set(content_words(candidate))
+        shared = sum(chances.get(word, 0.0) for word in words)
+        score = 2 * shared / (len(words) + expected_size) if words else 0.0
+        return score + (bonus if candidate == preferred else 0.0)
+
+    allowed = {"clause"} if claim else set()
+    fine = [c for c in sorted(set(candidates)) if not problems(c)]
+    fine += [preferred] if set(problems(preferred)) <= allowed else []
+    return max(fine, key=expected_f1) if fine else preferred
+
+
+def paired(
+    candidates: Iterable[str], chances: dict[str, float], long_forms: dict[str, str]
+) -> set[str]:
+    """ "A: B" from the best candidates: a subject A of two to four words (or a name), the more
+    telling of the two, then a phrase B on another aspect ("model collapse: synthetic data"),
+    sharing no word with A, not even through an acronym."""
+    ranked = sorted(candidates, key=lambda c: (-_mean_chance(c, chances), c))[:_PAIRED]
+    found = set()
+    for at, first in enumerate(ranked):
+        size = len(first.split())
+        if size > 4 or (size == 1 and read_word(first).role != NAME):
+            continue
+        for second in ranked[at + 1 :]:
+            fits = 1 < len(second.split()) <= MAX_WORDS - size
+            if fits and not _spelled(first, long_forms) & _spelled(second, long_forms):
+                found.add(f"{first}: {second}")
+    return found
+
+
+def _describes(phrase: str, name: str) -> bool:
+    return name.lower() not in phrase.lower() and len(phrase.split()) >= _MIN_DESCRIPTION
+
+
+def _mean_chance(candidate: str, chances: dict[str, float]) -> float:
+    words = set(content_words(candidate))
+    return sum(chances.get(word, 0.0) for word in words) / (len(words) + 1)
+
+
+def _spelled(phrase: str, long_forms: dict[str, str]) -> set[str]:
+    """The content words of `phrase`, with those of the long forms of its acronyms."""
+    expanded = " ".join(long_forms.get(token, token) for token in phrase.split())
+    return set(content_words(expanded)) | set(content_words(phrase))
+
+
+def retitle(parts: Abstract, composed: str, *, prefix: str, name: Name | None, claim: bool) -> str:
+    """The best of `composed` (the title the contribution sentence gives, a clause when it
+    states a `claim`: "X Generalise Across Y") and the abstract's noun phrases, each after
+    `prefix` ("Name: ..."), or paired when there is no prefix."""
+    chances = salience(parts, name)
+    phrases = noun_phrases(parts.plain)
+    if prefix:
+        phrases = {phrase for phrase in phrases if _describes(phrase, prefix)}
+    else:
+        phrases |= paired(phrases, chances, parts.long_forms)
+    spelled = (spell_out(p, parts.long_forms, prefix, MAX_WORDS) for p in phrases)
+    titled = [title_case(f"{prefix}: {p}" if prefix else p) for p in spelled]
+    return choose(titled, chances, composed, bonus=_COMPOSED_BONUS, claim=claim)
