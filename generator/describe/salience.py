@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 
 from generator.describe.abstracts import Abstract
 from generator.describe.names import Name
@@ -29,7 +30,8 @@ _WEIGHTS = (1.25, 0.22, 0.72, 0.28, 0.65, -0.67, 1.2, 2.17, 0.33)
 _BIAS = -3.99
 
 
-def content_words(text: str) -> list[str]:
+@lru_cache(maxsize=65536)  # candidate titles share their phrases, and are scored again
+def content_words(text: str) -> tuple[str, ...]:
     """The words of `text` that say something, normalised so spellings of one word meet."""
     found = []
     for token in _TOKEN.findall(text.lower().replace("-", " ")):
@@ -38,7 +40,7 @@ def content_words(text: str) -> list[str]:
         if len(token) > 4 and token.endswith("s") and not token.endswith("ss"):
             token = token[:-1]
         found.append(token)
-    return found
+    return tuple(found)
 
 
 def salience(parts: Abstract, name: Name | None) -> dict[str, float]:

@@ -33,7 +33,7 @@ _EDGE = "\"'“”‘’.,;:!?()[]"
 # real title's word set is the sum of the words' chances and this many more.
 _UNSEEN_WORDS = 3.0
 # Pairs "A: B" are made of the best candidates alone: quadratic in this many, not in all.
-_PAIRED = 12
+_PAIRED = 20
 # The composed title reads best where it is as good: it wins ties by this much.
 _COMPOSED_BONUS = 0.03
 _MIN_DESCRIPTION = 2  # words after a name: "Name: Cache" says too little
@@ -103,9 +103,9 @@ def choose(
     bonus: float,
     claim: bool = False,
 ) -> str:
-    """The candidate (or `preferred`, given `bonus`, and allowed to be a clause when it states
-    a `claim`) with the best expected word overlap with the real title, among those without
-    problems; `preferred` when every one has one."""
+    """The candidate in title case (or `preferred` as it is, given `bonus`, and allowed to be a
+    clause when it states a `claim`) with the best expected word overlap with the real title,
+    among those without problems; `preferred` when every one has one."""
     expected_size = sum(chances.values()) + _UNSEEN_WORDS
 
     def expected_f1(candidate: str) -> float:
@@ -115,9 +115,12 @@ def choose(
         return score + (bonus if candidate == preferred else 0.0)
 
     allowed = {"clause"} if claim else set()
-    fine = [c for c in sorted(set(candidates)) if not problems(c)]
-    fine += [preferred] if set(problems(preferred)) <= allowed else []
-    return max(fine, key=expected_f1) if fine else preferred
+    ranked = sorted({*candidates, preferred}, key=lambda c: (-expected_f1(c), c))
+    for candidate in ranked:  # best first: most candidates are never cased nor checked
+        titled = candidate if candidate == preferred else title_case(candidate)
+        if set(problems(titled)) <= (allowed if candidate == preferred else set()):
+            return titled
+    return preferred
 
 
 def paired(
@@ -127,14 +130,14 @@ def paired(
     telling of the two, then a phrase B on another aspect ("model collapse: synthetic data"),
     sharing no word with A, not even through an acronym."""
     ranked = sorted(candidates, key=lambda c: (-_mean_chance(c, chances), c))[:_PAIRED]
+    spelled = [_spelled(phrase, long_forms) for phrase in ranked]
     found = set()
     for at, first in enumerate(ranked):
         size = len(first.split())
         if size > 4 or (size == 1 and read_word(first).role != NAME):
             continue
-        for second in ranked[at + 1 :]:
-            fits = 1 < len(second.split()) <= MAX_WORDS - size
-            if fits and not _spelled(first, long_forms) & _spelled(second, long_forms):
+        for second, words in zip(ranked[at + 1 :], spelled[at + 1 :], strict=True):
+            if 1 < len(second.split()) <= MAX_WORDS - size and not spelled[at] & words:
                 found.add(f"{first}: {second}")
     return found
 
@@ -165,5 +168,5 @@ def retitle(parts: Abstract, composed: str, *, prefix: str, name: Name | None, c
     else:
         phrases |= paired(phrases, chances, parts.long_forms)
     spelled = (spell_out(p, parts.long_forms, prefix, MAX_WORDS) for p in phrases)
-    titled = [title_case(f"{prefix}: {p}" if prefix else p) for p in spelled]
-    return choose(titled, chances, composed, bonus=_COMPOSED_BONUS, claim=claim)
+    full = [f"{prefix}: {phrase}" if prefix else phrase for phrase in spelled]
+    return choose(full, chances, composed, bonus=_COMPOSED_BONUS, claim=claim)
