@@ -20,7 +20,7 @@ import numpy as np
 
 from generator.describe import salience
 from generator.describe.abstracts import analyse
-from generator.describe.names import coined_name
+from generator.describe.titles import compose
 
 EVAL = Path(__file__).resolve().parent.parent.parent / "shared" / "eval"
 
@@ -39,7 +39,7 @@ def _examples(rows: list[dict[str, str]]) -> tuple[list[list[float]], list[bool]
     signals, labels = [], []
     for row in rows:
         parts = analyse(row["abstract"])
-        name = coined_name(parts)
+        draft = compose(parts)
         title = set(salience.content_words(row["title"]))
         counts: dict[str, int] = {}
         first: dict[str, int] = {}
@@ -48,7 +48,7 @@ def _examples(rows: list[dict[str, str]]) -> tuple[list[list[float]], list[bool]
                 counts[word] = counts.get(word, 0) + 1
                 first.setdefault(word, index)
         sentences = [set(salience.content_words(plain)) for plain in parts.plain]
-        context = salience._Context(parts, name, sentences)
+        context = salience._Context(parts, draft.name, sentences)
         for word, count in counts.items():
             signals.append([1.0, *salience._signals(word, count, first[word], context)])
             labels.append(word in title)

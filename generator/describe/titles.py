@@ -11,6 +11,7 @@ and small lexicons only, over the analysed `Abstract`.
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from generator.describe.abstracts import Abstract
 from generator.describe.claims import INTRO_VERBS, STATE_VERBS, Claim
@@ -56,16 +57,29 @@ _FRAME = re.compile(
 
 def derive_title(parts: Abstract) -> str:
     """Title for one abstract: "Name: Description" when a coined name exists, else a phrase."""
+    draft = compose(parts)
+    title = retitle(parts, draft.title, prefix=draft.prefix, name=draft.name, claim=draft.claim)
+    return title if _WORD.search(title) else "Untitled"
+
+
+class Draft(NamedTuple):
+    """The title the contribution sentence gives, and what the candidates must lead with."""
+
+    title: str
+    prefix: str  # "Name", "Position" or ""
+    name: Name | None
+    claim: bool  # the paper states a finding: its title may be a clause
+
+
+def compose(parts: Abstract) -> Draft:
+    """The title composed from the sentence that states the contribution."""
     name = coined_name(parts)
     branded = name and (name.proper or _HYPHEN_OR_DIGIT.search(name.short))
     name = name if branded else None  # "graph neural networks (GNNs)": no brand; DA-KD is one
-    claim = bool(_FINDING.search(parts.lower[parts.ranking[0]]))  # "we prove that X holds"
     if is_position(parts.text):
-        title = retitle(parts, _position_title(parts), prefix="Position", name=name, claim=True)
-    else:
-        prefix = name.short if name else ""
-        title = retitle(parts, _titled(parts, name), prefix=prefix, name=name, claim=claim)
-    return title if _WORD.search(title) else "Untitled"
+        return Draft(_position_title(parts), "Position", name, True)
+    claim = bool(_FINDING.search(parts.lower[parts.ranking[0]]))  # "we prove that X holds"
+    return Draft(_titled(parts, name), name.short if name else "", name, claim)
 
 
 def _titled(parts: Abstract, name: Name | None) -> str:
