@@ -29,7 +29,10 @@ KIND_NOUNS = tuple(
     system model approach architecture""".split()
 )
 # A name token: mixed case (KVShard, scDiffuse), capitals (GLINT, X-NET), or letters with digits.
-_TOKEN = r"(?:[A-Za-z][a-z]*[A-Z][\w+-]*|[A-Z][A-Z0-9][\w+-]*|[A-Za-z][a-z]*-?\d[\w.-]*)"
+_TOKEN = (
+    r"(?:(?:[A-Za-z][a-z]*[A-Z][\w+-]*|[A-Z][A-Z0-9][\w+-]*|[A-Za-z][a-z]*-?\d[\w.-]*)"
+    r"(?:\.[A-Z][\w+-]*)?)"  # "BounDr.E"
+)
 _LINK = r"(?:(?:of|and)\s+)?"  # "Bag of Tricks"; not "Lumen for CDNs"
 _CAPITALISED = rf"[A-Z][\w'+-]*(?:\s+{_LINK}[A-Z][\w'+-]*){{0,5}}"
 _AFTER_NAME = r"(?=\s*[,:(—–;]|\s+(?:that|which|to|for|as|is)\b|\.?\s*$)"

@@ -34,6 +34,7 @@ _EDGE = "\"'“”‘’.,;:!?()[]"
 _UNSEEN_WORDS = 3.0
 # Pairs "A: B" are made of the best candidates alone: quadratic in this many, not in all.
 _PAIRED = 20
+_SUBJECT_WORDS = 4  # at most, before the colon of a pair
 # The composed title reads best where it is as good: it wins ties by this much.
 _COMPOSED_BONUS = 0.03
 _MIN_DESCRIPTION = 2  # words after a name: "Name: Cache" says too little
@@ -134,7 +135,7 @@ def paired(
     found = set()
     for at, first in enumerate(ranked):
         size = len(first.split())
-        if size > 4 or (size == 1 and read_word(first).role != NAME):
+        if size > _SUBJECT_WORDS or (size == 1 and read_word(first).role != NAME):
             continue
         for second, words in zip(ranked[at + 1 :], spelled[at + 1 :], strict=True):
             if 1 < len(second.split()) <= MAX_WORDS - size and not spelled[at] & words:
