@@ -3,9 +3,10 @@
 A title is a noun phrase a reader accepts. `problems` names what is wrong with one: it ends on
 a function word ("Testing This", "Position: That"), a part opens on a pronoun or a deictic
 ("Our Approach"), a finite verb makes it a clause ("Models Are Used in ..."), math or markup is
-left in it ("Y = Σ + Ε"), a coordination mixes verb forms ("Growing and Prunes"), or nothing in
-it names a thing ("Elegant Solution"). Word lists and the tag lexicons only: no tagger, so it
-also flags some real titles (questions, claims), which is why tests compare the two shares.
+left in it ("Y = Σ + Ε"), a coordination mixes verb forms ("Growing and Prunes"), nothing in
+it names a thing ("Elegant Solution"), or it is one word that is no name ("Matters"). Word
+lists and the tag lexicons only, no tagger: it also flags some real titles (questions,
+claims), which is why the tests compare the share of derived and of real titles it flags.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import re
 import unicodedata
 
 from generator.describe.grammar import DETERMINERS, SMALL_WORDS
-from generator.describe.words import GENERIC_WORDS, VERB_FORMS, read_word
+from generator.describe.words import GENERIC_WORDS, NAME, VERB_FORMS, read_word
 
 _PRONOUNS = frozenset("this that these those it its they them their we our us such".split())
 _AUXILIARIES = frozenset(
@@ -26,6 +27,8 @@ _VAGUE = GENERIC_WORDS | frozenset(
     questions work works paper papers way ways thing things aspect aspects issue issues
     elegant modern surprising practical simple novel general broad key main""".split()
 )
+# Participles that leave a phrase hanging ("Methods Used"): the lexicon's verbs, and these.
+_DANGLING = frozenset("used given based proposed obtained considered shown known".split())
 _PREPOSITIONS = frozenset("towards across versus".split())
 _MARKUP = re.compile(r"[\\$^_{}=<>|~*#`]")
 _COORDINATION = re.compile(r"\b(\w+)\s+(?:and|or)\s+(\w+)\b")
@@ -44,6 +47,7 @@ def problems(title: str) -> tuple[str, ...]:
             ("math or markup", _has_debris(title)),
             ("agreement", _mixed_coordination(title)),
             ("names nothing", not _names_something(title)),
+            ("one word", len(title.split()) == 1 and read_word(title).role != NAME),
         )
         if failed
     ]
@@ -56,7 +60,7 @@ def _bare(word: str) -> str:
 
 def _ends_badly(words: list[str]) -> bool:
     last = _bare(words[-1]) if words else ""
-    participle = (
+    participle = last in _DANGLING or (
         last.endswith("ed")
         and last != "revisited"
         and (last[:-1] in VERB_FORMS or last[:-2] in VERB_FORMS)

@@ -32,6 +32,7 @@ _EDGE = "\"'“”‘’.,;:!?()[]"
 # The title the authors write has a few words the abstract lacks: the expected size of the
 # real title's word set is the sum of the words' chances and this many more.
 _UNSEEN_WORDS = 3.0
+_TITLE_WORDS = 7.0  # and no fewer than a real title has on average
 # Pairs "A: B" are made of the best candidates alone: quadratic in this many, not in all.
 _PAIRED = 20
 _SUBJECT_WORDS = 4  # at most, before the colon of a pair
@@ -107,7 +108,7 @@ def choose(
     """The candidate in title case (or `preferred` as it is, given `bonus`, and allowed to be a
     clause when it states a `claim`) with the best expected word overlap with the real title,
     among those without problems; `preferred` when every one has one."""
-    expected_size = sum(chances.values()) + _UNSEEN_WORDS
+    expected_size = max(sum(chances.values()) + _UNSEEN_WORDS, _TITLE_WORDS)
 
     def expected_f1(candidate: str) -> float:
         words = set(content_words(candidate))
