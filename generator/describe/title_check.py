@@ -31,6 +31,7 @@ _VAGUE = GENERIC_WORDS | frozenset(
 _DANGLING = frozenset("used given based proposed obtained considered shown known".split())
 _PREPOSITIONS = frozenset("towards across versus".split())
 _MARKUP = re.compile(r"[\\$^_{}=<>|~*#`]")
+_BROKEN_WORD = re.compile(r"(?:^|\s)-\w|\w-(?:\s|$)")  # "Pring -Train": a word cut at a hyphen
 _COORDINATION = re.compile(r"\b(\w+)\s+(?:and|or)\s+(\w+)\b")
 _TOKEN = re.compile(r"[A-Za-z][\w'’-]*")
 
@@ -65,7 +66,15 @@ def _ends_badly(words: list[str]) -> bool:
         and last != "revisited"
         and (last[:-1] in VERB_FORMS or last[:-2] in VERB_FORMS)
     )
-    return not last or last in SMALL_WORDS or last in DETERMINERS or last in _PRONOUNS or participle
+    verb = last in VERB_FORMS and not last.endswith(("ing", "s"))  # "... Network and Adjust"
+    return (
+        not last
+        or last in SMALL_WORDS
+        or last in DETERMINERS
+        or last in _PRONOUNS
+        or participle
+        or (verb and len(words) > 1)
+    )
 
 
 def _pronoun_head(words: list[str]) -> bool:
@@ -91,7 +100,7 @@ def _has_finite_verb(words: list[str]) -> bool:
 
 def _has_debris(title: str) -> bool:
     """LaTeX or Markdown syntax, or math set as letters: symbols, Greek, math alphabets."""
-    if _MARKUP.search(title):
+    if _MARKUP.search(title) or _BROKEN_WORD.search(title):
         return True
     return any(
         unicodedata.category(ch) == "Sm" or "\u0370" <= ch <= "\u03ff" or ch >= "\U0001d400"

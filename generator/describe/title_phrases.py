@@ -25,6 +25,11 @@ from generator.describe.words import NAME, read_word
 MAX_WORDS = 12
 _CHAIN = 3  # noun phrases chained into one candidate, at most
 _CONNECTORS = frozenset("of for in with via on under from across over".split())
+# What results are measured in: a phrase that ends on one reports a result, it names no subject.
+_OUTCOMES = frozenset(
+    "accuracy recall precision performance improvement improvements gain gains speedup "
+    "speedups results result".split()
+)
 _ARTICLES = frozenset("a an the".split())
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:['’-][A-Za-z0-9]+)*")
 _PARENTHESES = re.compile(r"\s*\([^()]*\)")  # a break: "Long Form (LF) model" is two phrases
@@ -49,7 +54,13 @@ def noun_phrases(sentences: Iterable[str]) -> set[str]:
         runs = _runs(tokens)
         for at, (start, end) in enumerate(runs):
             found |= _chains(tokens, runs[at:], start, end)
-    return {phrase for phrase in map(clean, found) if 0 < len(phrase.split()) <= MAX_WORDS}
+    return {phrase for phrase in map(clean, found) if _names_a_subject(phrase)}
+
+
+def _names_a_subject(phrase: str) -> bool:
+    """At most MAX_WORDS words, not ending on a measure of results ("detection recall")."""
+    words = phrase.split()
+    return 0 < len(words) <= MAX_WORDS and words[-1].lower() not in _OUTCOMES
 
 
 def _runs(tokens: Sequence[str]) -> list[tuple[int, int]]:
