@@ -33,7 +33,8 @@ _OUTCOMES = frozenset(
 _ARTICLES = frozenset("a an the".split())
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:['’-][A-Za-z0-9]+)*")
 _PARENTHESES = re.compile(r"\s*\([^()]*\)")  # a break: "Long Form (LF) model" is two phrases
-_EDGE = "\"'“”‘’.,;:!?()[]"
+_BREAKS = re.compile(r"[,;:!?()\[\]\"“”]|\.(?=\s|$)")  # each becomes a token no phrase spans
+_QUOTES = "'‘’"
 # The title the authors write has a few words the abstract lacks: the expected size of the
 # real title's word set is the sum of the words' chances and this many more.
 _UNSEEN_WORDS = 3.0
@@ -50,7 +51,8 @@ def noun_phrases(sentences: Iterable[str]) -> set[str]:
     """Every noun phrase, and every chain of them, in plain `sentences`."""
     found: set[str] = set()
     for sentence in sentences:
-        tokens = [token.strip(_EDGE) for token in _PARENTHESES.sub(" , ", sentence).split()]
+        marked = _BREAKS.sub(" , ", _PARENTHESES.sub(" , ", sentence))
+        tokens = [token.strip(_QUOTES) for token in marked.split()]
         runs = _runs(tokens)
         for at, (start, end) in enumerate(runs):
             found |= _chains(tokens, runs[at:], start, end)
