@@ -5,7 +5,7 @@ Usage: python scripts/fit_title_weights.py [PAIRS.jsonl]
 
 Half A is the even lines of `dev_pairs.jsonl` (0, 2, 4, ...); the odd lines are held out and
 only ever measured (`scripts/score_titles.py`). Each content word of each abstract is one
-example: its signals (`salience._signals`) and whether the real title uses it. A logistic
+example: its signals (`salience.signals`) and whether the real title uses it. A logistic
 regression (Newton's method, numpy only, a little L2 so the weights stay small) gives the
 weights to paste into `salience._WEIGHTS` and `_BIAS`. The titles are read to fit, never kept.
 """
@@ -36,23 +36,14 @@ def main() -> int:
 
 
 def _examples(rows: list[dict[str, str]]) -> tuple[list[list[float]], list[bool]]:
-    signals, labels = [], []
+    examples, labels = [], []
     for row in rows:
         parts = analyse(row["abstract"])
-        draft = compose(parts)
         title = set(salience.content_words(row["title"]))
-        counts: dict[str, int] = {}
-        first: dict[str, int] = {}
-        for index, plain in enumerate(parts.plain):
-            for word in salience.content_words(plain):
-                counts[word] = counts.get(word, 0) + 1
-                first.setdefault(word, index)
-        sentences = [set(salience.content_words(plain)) for plain in parts.plain]
-        context = salience._Context(parts, draft.name, sentences)
-        for word, count in counts.items():
-            signals.append([1.0, *salience._signals(word, count, first[word], context)])
+        for word, found in salience.signals(parts, compose(parts).name).items():
+            examples.append([1.0, *found])
             labels.append(word in title)
-    return signals, labels
+    return examples, labels
 
 
 def _fit(x: np.ndarray, y: np.ndarray, l2: float = 1.0, rounds: int = 25) -> np.ndarray:

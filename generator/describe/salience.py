@@ -25,7 +25,7 @@ _FUNCTION_WORDS = frozenset(
     across more most less new""".split()
 )
 _TOKEN = re.compile(r"[a-z0-9]+")
-# Weights of the signals, in the order `_signals` gives them, and the bias.
+# Weights of the signals, in the order `signals` gives them, and the bias.
 _WEIGHTS = (1.24, 0.24, 0.7, 0.28, 0.91, -0.66, 1.19, 2.15, 0.33)
 _BIAS = -4.0
 
@@ -46,16 +46,36 @@ def content_words(text: str) -> tuple[str, ...]:
 def salience(parts: Abstract, name: Name | None) -> dict[str, float]:
     """Content word -> the probability that the title uses it, knowing the `name` the paper
     coins."""
-    sentences = [set(content_words(plain)) for plain in parts.plain]
+    return {word: _logistic(found) for word, found in signals(parts, name).items()}
+
+
+def signals(parts: Abstract, name: Name | None) -> dict[str, tuple[float, ...]]:
+    """Content word -> what the abstract says of it, in the order of `_WEIGHTS`."""
+    sentences = [content_words(plain) for plain in parts.plain]
+    sets = [set(words) for words in sentences]
     counts: dict[str, int] = {}
     first: dict[str, int] = {}
-    for index, plain in enumerate(parts.plain):
-        for word in content_words(plain):
+    spread: dict[str, int] = {}  # sentences that use the word
+    for index, words in enumerate(sentences):
+        for word in words:
             counts[word] = counts.get(word, 0) + 1
             first.setdefault(word, index)
-    context = _Context(parts, name, sentences)
+        for word in sets[index]:
+            spread[word] = spread.get(word, 0) + 1
+    context = _Context(parts, name, sets)
+    total = len(sets)
     return {
-        word: _logistic(_signals(word, count, first[word], context))
+        word: (
+            math.log(count),
+            float(word in context.opening),
+            float(word in context.best),
+            float(word in context.second),
+            float(word in context.name),
+            first[word] / total,
+            spread[word] / total,
+            float(word in context.long_forms),
+            float(word in context.top),
+        )
         for word, count in counts.items()
     }
 
@@ -65,28 +85,12 @@ class _Context:
 
     def __init__(self, parts: Abstract, name: Name | None, sentences: list[set[str]]) -> None:
         ranking = parts.ranking
-        self.sentences = sentences
         self.opening = sentences[0]
         self.best = sentences[ranking[0]]
         self.second = sentences[ranking[1]] if len(ranking) > 1 else set()
         self.top = set().union(*(sentences[index] for index in ranking[:3]))
         self.name = set(content_words(f"{name.short} {name.long}")) if name else set()
         self.long_forms = {w for d in parts.definitions for w in content_words(d.long)}
-
-
-def _signals(word: str, count: int, first: int, context: _Context) -> tuple[float, ...]:
-    total = len(context.sentences)
-    return (
-        math.log(count),
-        float(word in context.opening),
-        float(word in context.best),
-        float(word in context.second),
-        float(word in context.name),
-        first / total,
-        sum(word in sentence for sentence in context.sentences) / total,
-        float(word in context.long_forms),
-        float(word in context.top),
-    )
 
 
 def _logistic(signals: tuple[float, ...]) -> float:
