@@ -41,6 +41,7 @@ _UNSEEN_WORDS = 3.0
 _TITLE_WORDS = 7.0  # and no fewer than a real title has on average
 # Pairs "A: B" are made of the best candidates alone: quadratic in this many, not in all.
 _PAIRED = 20
+_SENTENCES = 6  # that state the contribution best, read for phrases beside the opening one
 _SUBJECT_WORDS = 4  # at most, before the colon of a pair
 # The composed title reads best where it is as good: it wins ties by this much.
 _COMPOSED_BONUS = 0.03
@@ -177,7 +178,8 @@ def retitle(parts: Abstract, composed: str, *, prefix: str, name: Name | None, c
     states a `claim`: "X Generalise Across Y") and the abstract's noun phrases, each after
     `prefix` ("Name: ..."), or paired when there is no prefix."""
     chances = salience(parts, name)
-    phrases = noun_phrases(parts.plain)
+    telling = {0, *parts.ranking[:_SENTENCES]}  # the opening, and the contribution's
+    phrases = noun_phrases(plain for index, plain in enumerate(parts.plain) if index in telling)
     if prefix:
         phrases = {phrase for phrase in phrases if _describes(phrase, prefix)}
     else:
