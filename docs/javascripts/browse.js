@@ -148,10 +148,14 @@
       if (paper.kind.length) {
         item.append(" ", element("span", { class: "rl-kind" }, kinds.labels[paper.kind[0]]));
       }
+      item.append(element("span", { class: "rl-mine", "data-rl-paper": paper.id,
+        "data-rl-title": paper.title, "data-rl-url": paper.url }));
       var facts = self.facts(paper);
       if (facts) item.append(element("span", { class: "rl-browse__facts" }, facts));
       self.results.append(item);
     });
+    /* Each result's "Add to my list", as on every listing (mylist.js fills the marks). */
+    if (window.readinglistMyList) window.readinglistMyList.drawAll();
     var left = matching.length - this.limit;
     this.more.hidden = left <= 0;
     this.more.textContent = "Show " + Math.min(left, SHOWN) + " more";
