@@ -19,6 +19,9 @@
   ];
   var SORTS = { newest: "Newest added", title: "Title", status: "Status" };
   var GONE = ["gone", "Gone from the site"];
+  /* Facets of the browse page's index (browse/index.json, several times the page's own
+     download), fetched only when the reader asks for them or the address holds one. */
+  var INDEXED = ["topic", "kind", "list"];
   var ID = /^[A-Za-z0-9_-]{1,64}$/;
   var URL_PATH = /^papers\/[^:?#\\]*$/;
   var NAMES = { "to-read": "to read", reading: "reading", read: "read" };
@@ -42,6 +45,8 @@
       clear: function () { change(parts, { filters: {}, words: "", sort: parts.data.defaultSort }); }
     });
     parts.facets = el("div", { class: "rl-browse__facets" });
+    parts.more = my().button("Filter by topic, kind and list too", function () { withIndex(parts); },
+      { class: "rl-facet__all rl-mylist__more" });
     C.onTick(parts.facets, function () { return parts.state; }, function (filters, focus) {
       change(parts, { filters: filters }, focus);
     });
@@ -51,7 +56,7 @@
     page.replaceChildren(
       el("h2", { class: "rl-mylist__heading", tabindex: "-1", text: "Your papers" }),
       el("div", { class: "rl-browse rl-mylist__browse" }, [parts.note, parts.controls.node,
-        el("div", { class: "rl-browse__layout" }, [C.folder(parts.facets),
+        el("div", { class: "rl-browse__layout" }, [C.folder(el("div", {}, [parts.facets, parts.more])),
           el("div", { class: "rl-browse__main" }, [parts.counts, parts.list])])]),
       el("h2", { text: "Export and import" }),
       el("div", { class: "rl-mylist__exports", role: "group", "aria-label": "Export my list" },
@@ -60,7 +65,36 @@
         })),
       labelled("Import a JSON export", importInput(parts)),
       parts.message);
+    var asked = new URLSearchParams(location.search);
+    if (INDEXED.some(function (name) { return asked.has(name); })) withIndex(parts);
     return parts;
+  }
+
+  /* The browse page's index (browse.js loads it once per visit), then the state read again:
+     the address may name its topics, kinds or lists. */
+  function withIndex(parts) {
+    if (parts.indexing) return;
+    parts.more.disabled = true;
+    parts.indexing = window.readinglistBrowse.data().then(function (index) {
+      parts.index = { data: index, byId: new Map(index.papers.map(function (p) { return [p.id, p]; })) };
+      parts.more.hidden = true;
+      parts.state = F.parseState(location.search, collectionOf(parts, []));
+      render(parts, my().load());
+    }, function (error) {
+      parts.indexing = null;
+      parts.more.disabled = false;
+      C.note(parts.note, parts.state.unknown, "Topics, kinds and lists could not be loaded (" + error.message + ").");
+    });
+  }
+
+  function indexedTables(parts) {
+    if (!parts.index) return [];
+    return INDEXED.map(function (name) {
+      var facet = parts.index.data.facets[name];
+      return { name: name, label: facet.label, pairs: facet.values.map(function (value, n) {
+        return [value, facet.labels[n]];
+      }) };
+    });
   }
 
   /* The site's papers (id -> citation key), read once per page; until then nothing is gone. */
@@ -88,18 +122,23 @@
 
   function isGone(parts, id) { return parts.ids !== null && !parts.ids.has(id); }
 
-  /* The reader's papers as facets.js takes them: one facet, the status, where a paper the
-     site no longer has also holds "gone"; the order is the order they were added. */
+  /* The reader's papers as facets.js takes them: the status, where a paper the site no
+     longer has also holds "gone", and once asked for, the index's topic, kind and list; the
+     order is the order they were added. */
   function collectionOf(parts, all) {
     var statuses = my().STATUSES, labels = my().LABELS;
     var pairs = statuses.map(function (status) { return [status, labels[status]]; }).concat([GONE]);
     var papers = all.map(function (entry, order) {
       var status = statuses.indexOf(entry.status), marks = status >= 0 ? [status] : [];
       if (isGone(parts, entry.id)) marks.push(statuses.length);
-      return { order: order, id: entry.id, title: String(entry.title), url: String(entry.url),
+      var paper = { order: order, id: entry.id, title: String(entry.title), url: String(entry.url),
         rating: 0, firstSeen: Number(entry.added) || 0, status: marks, entry: entry };
+      var indexed = parts.index && parts.index.byId.get(entry.id);
+      INDEXED.forEach(function (name) { paper[name] = indexed ? indexed[name] : []; });
+      return paper;
     });
-    return F.collection([{ name: "status", label: "Status", pairs: pairs }], papers, SORTS);
+    var tables = [{ name: "status", label: "Status", pairs: pairs }].concat(indexedTables(parts));
+    return F.collection(tables, papers, SORTS);
   }
 
   /* url -> true for the papers whose title holds every word (null: no words). The titles are
@@ -139,7 +178,7 @@
   function render(parts, papers, focus) {
     var all = my().entries(papers), data = parts.data = collectionOf(parts, all), state = parts.state;
     C.show(parts.controls, state);
-    C.note(parts.note, state.unknown);
+    if (!parts.indexing || parts.index) C.note(parts.note, state.unknown);
     var allowed = titlesWith(data, state.words);
     var shown = F.sorted(F.select(data, state, allowed), state.sort);
     C.drawFacets(parts.facets, data, state, F.counts(data, state, allowed),

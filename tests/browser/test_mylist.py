@@ -10,6 +10,7 @@ import csv
 import io
 import json
 import re
+from collections import Counter
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -161,6 +162,36 @@ def test_the_list_is_filtered_and_sorted_like_browse_and_the_address_keeps_the_v
     page.get_by_role("button", name=f"Remove {titles[0]} from my list").click()
     assert titles[0] not in shown.all_inner_texts()
     assert set(_stored(page, seed_server)) == set(ids[1:])
+
+
+def test_topic_kind_and_list_facets_come_from_the_browse_index_only_when_asked(
+    seed_server, seed_corpus, seed_site, page
+):
+    ids = _add_from_listing(page, seed_server, _largest(seed_corpus.topics).path, 3)
+    papers = json.loads((seed_site / "site" / "papers.json").read_text(encoding="utf-8"))
+    kinds = Counter(p["kind"] for p in papers["papers"] if p["id"] in ids)
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(urlsplit(request.url).path))
+    visit(page, seed_server.url("my-list/"))
+    page.locator(".rl-mylist__item").nth(2).wait_for()
+    assert not [path for path in asked if path.endswith("browse/index.json")]
+    assert page.locator(".rl-mylist .rl-facet input[data-facet=kind]").count() == 0
+    page.get_by_role("button", name="Filter by topic, kind and list too").click()
+    boxes = page.locator(".rl-mylist .rl-facet input[data-facet=kind]")
+    boxes.first.wait_for()
+    shown = {box.get_attribute("value"): box.locator("xpath=..").locator(".rl-facet__count")
+             .inner_text() for box in boxes.all()}  # fmt: skip
+    assert shown == {kind: str(count) for kind, count in kinds.items()}
+    kind = kinds.most_common(1)[0][0]
+    page.locator(f".rl-mylist .rl-facet input[data-facet=kind][value='{kind}']").check()
+    _wait_for_query(page, f"?kind={kind}")
+    assert page.locator(".rl-mylist__item").count() == kinds[kind]
+    page.reload()  # the address names a kind: the index is fetched at once
+    page.wait_for_function(
+        "n => document.querySelectorAll('.rl-mylist__item').length === n", arg=kinds[kind]
+    )
+    assert page.locator(f".rl-mylist .rl-facet input[data-facet=kind][value='{kind}']").is_checked()
+    assert not page.locator(".rl-mylist .rl-browse__note").is_visible()
 
 
 COUNTERS = """() => {
