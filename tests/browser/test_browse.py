@@ -1,7 +1,8 @@
 """The browse page (browse/) as a reader uses it, in Chromium, on the seed site under its
 sub-path: facet counts checked against papers.json, the state in the address through reload
-and Back, a result added to the reader's list, an unknown value noted, the page reached pre-filtered from a topic page by instant
-navigation, every paper listed without JavaScript, hostile names kept as text, axe and 375 px.
+and Back, a result added to the reader's list, an unknown value noted, the page reached
+pre-filtered from a topic page by instant navigation, every paper listed without JavaScript,
+hostile names kept as text, axe and 375 px.
 """
 
 from __future__ import annotations

@@ -1,8 +1,11 @@
-"""The reader's own list, in a real browser: added from a paper page and from a listing, kept
-through reloads and instant navigation, its status changed; exported in each format and read
-back by a real parser, equal to the site's own records; imported back; a bad file changes
-nothing; a paper the site no longer has is shown as gone; hostile titles stay text; the page
-passes axe, light and dark, and fits 375 px."""
+"""The reader's own list, in a real browser: added from a paper page, a listing and a browse
+result, kept through reloads and instant navigation, its status changed; filtered and sorted
+with the browse page's controls, the view in the address through reload and Back, topic, kind
+and list facets fetched only when asked; browse/ and my-list/ visited in turn by instant
+navigation, each click handled once; exported in each format and read back by a real parser,
+equal to the site's own records; imported back; a bad file changes nothing; a paper the site
+no longer has is shown as gone; hostile titles stay text on both pages; the page passes axe,
+light and dark, and fits 375 px."""
 
 from __future__ import annotations
 
@@ -241,7 +244,7 @@ def test_browse_and_my_list_share_papers_and_bind_once_through_instant_navigatio
     _wait_for_query(page, "?status=reading")
     assert page.locator(".rl-mylist__title").all_inner_texts() == [title]
     page.locator(".rl-mylist__item").get_by_role("combobox").select_option("read")
-    assert page.evaluate(COUNTED) == [1, 1], "one facet click, one history entry; one change, one save"
+    assert page.evaluate(COUNTED) == [1, 1], "one facet click, one entry; one change, one save"
     page.go_back()  # within my-list: the facet undone, the page still the same document
     _wait_for_query(page, "")
     page.wait_for_function("() => document.querySelectorAll('.rl-mylist__item').length === 2")
