@@ -1,10 +1,12 @@
 /* readinglist: the browse page (browse/). Facets, sorts and a words box over every paper, from
-   the facet index (browse/index.json) and the core in facets.js. The state lives in the URL
-   query (?topic=KEY&kind=theory&sort=newest&words=...); each change is a history entry, so
-   Back undoes it. Words are matched by the site's search engine (Pagefind, loaded only when
-   the box is used). Everything is built with createElement and textContent: names and titles
-   from the lists never become markup. Runs on every page Material's instant navigation shows
-   (document$), and does something only where the page holds #rl-browse. */
+   the facet index (browse/index.json), the core in facets.js and the controls in
+   facet-controls.js (my-list/ uses both too). The state lives in the URL query
+   (?topic=KEY&kind=theory&sort=newest&words=...); each change is a history entry, so Back
+   undoes it. Each result has its "Add to my list" (mylist.js). Words are matched by the
+   site's search engine (Pagefind, loaded only when the box is used). Everything is built with
+   createElement and textContent: names and titles from the lists never become markup. Runs
+   on every page Material's instant navigation shows (document$), and does something only
+   where the page holds #rl-browse. */
 (function () {
   "use strict";
   var F = window.readinglistFacets, C = window.readinglistFacetControls;

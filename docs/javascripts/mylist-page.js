@@ -34,7 +34,8 @@
   }
 
   function build(page) {
-    var el = my().element, parts = { page: page, path: location.pathname, ids: null, idsFailed: false };
+    var el = my().element, parts = { page: page, path: location.pathname, ids: null, idsFailed: false,
+      expanded: {} };
     parts.data = collectionOf(parts, []);
     parts.state = F.parseState(location.search, parts.data);
     parts.note = el("p", { class: "rl-browse__note", role: "status" });
@@ -83,7 +84,8 @@
     }, function (error) {
       parts.indexing = null;
       parts.more.disabled = false;
-      C.note(parts.note, parts.state.unknown, "Topics, kinds and lists could not be loaded (" + error.message + ").");
+      C.note(parts.note, parts.state.unknown,
+        "Topics, kinds and lists could not be loaded (" + error.message + ").");
     });
   }
 
@@ -182,13 +184,22 @@
     var allowed = titlesWith(data, state.words);
     var shown = F.sorted(F.select(data, state, allowed), state.sort);
     C.drawFacets(parts.facets, data, state, F.counts(data, state, allowed),
-      { expanded: {}, focus: focus, expand: function () {} });
+      { expanded: parts.expanded, focus: focus, expand: expand.bind(null, parts) });
     var text = countsText(parts, all);
     if (all.length && shown.length !== all.length) text += " Showing " + shown.length + ".";
     parts.counts.textContent = text;
     parts.list.replaceChildren.apply(parts.list, shown.map(function (paper) {
       return item(parts, paper.entry);
     }));
+  }
+
+  /* "Show all" or "Show fewer" values of a facet (a long list's topics); the button keeps
+     the focus. */
+  function expand(parts, name, open) {
+    parts.expanded[name] = open;
+    render(parts, my().load());
+    var again = parts.facets.querySelector("[data-expander='" + name + "']");
+    if (again) again.focus();
   }
 
   function paperLink(entry) {
