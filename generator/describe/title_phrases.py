@@ -12,6 +12,7 @@ included. Pure functions.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterable, Sequence
 
@@ -122,11 +123,13 @@ def choose(
     """The candidate in title case (or `preferred` as it is, given `bonus`, and allowed to be a
     clause when it states a `claim`) with the best expected word overlap with the real title,
     among those without problems; `preferred` when every one has one."""
-    expected_size = max(sum(chances.values()) + _UNSEEN_WORDS, _TITLE_WORDS)
+    expected_size = max(math.fsum(chances.values()) + _UNSEEN_WORDS, _TITLE_WORDS)
 
     def expected_f1(candidate: str) -> float:
         words = set(content_words(candidate))
-        shared = sum(chances.get(word, 0.0) for word in words)
+        # fsum: a set's order changes from run to run, and so would a plain float sum's
+        # last bit, and with it which of two near-equal candidates wins.
+        shared = math.fsum(chances.get(word, 0.0) for word in words)
         score = 2 * shared / (len(words) + expected_size) if words else 0.0
         return score + (bonus if candidate == preferred else 0.0)
 
@@ -164,7 +167,7 @@ def _describes(phrase: str, name: str) -> bool:
 
 def _mean_chance(candidate: str, chances: dict[str, float]) -> float:
     words = set(content_words(candidate))
-    return sum(chances.get(word, 0.0) for word in words) / (len(words) + 1)
+    return math.fsum(chances.get(word, 0.0) for word in words) / (len(words) + 1)
 
 
 def _spelled(phrase: str, long_forms: dict[str, str]) -> set[str]:
