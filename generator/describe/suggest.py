@@ -54,11 +54,14 @@ def suggest_topics(
     everywhere = Counter(term for found in terms.values() for term in found)
     taken_keys = {topic.key for topic in taxonomy.topics}
     taken_names = {topic.name.lower() for topic in taxonomy.topics}
+    catch_all = taxonomy.catch_all.name
     suggestions: list[Suggestion] = []
     for source, group in _groups(papers, taxonomy):
         known = _known_keywords(taxonomy, besides=source)
         usable = {p.id: {t for t in terms[p.id] if t not in known} for p in group}
-        for members, keywords in _clusters(group, usable, everywhere, min_papers):
+        # Papers no topic describes may be drawn in by a keyword; others are taken from a topic.
+        free = Counter(t for p in group for t in usable[p.id]) if source == catch_all else None
+        for members, keywords in _clusters(group, usable, everywhere, min_papers, free):
             suggestion = _describe(members, keywords, source, taken_keys, taken_names)
             taken_keys.add(suggestion.key)
             taken_names.add(suggestion.name.lower())
@@ -119,7 +122,11 @@ def _known_keywords(taxonomy: Taxonomy, *, besides: str) -> set[str]:
 
 
 def _clusters(
-    group: list[Paper], terms: dict[str, set[str]], everywhere: Counter[str], min_papers: int
+    group: list[Paper],
+    terms: dict[str, set[str]],
+    everywhere: Counter[str],
+    min_papers: int,
+    free: Counter[str] | None,
 ) -> list[tuple[list[Paper], list[str]]]:
     """Greedy cover: the most typical phrase whose papers hang together seeds a cluster."""
     weights = _rarity(everywhere)
@@ -134,7 +141,7 @@ def _clusters(
         if found is None:
             break
         seed, members = found
-        clusters.append((members, _keywords(seed, members, terms, everywhere)))
+        clusters.append((members, _keywords(seed, members, terms, everywhere, free or Counter())))
         remaining = [paper for paper in remaining if seed not in terms[paper.id]]
     return clusters
 
@@ -195,21 +202,24 @@ def _typicality(in_group: int, overall: int, term: str) -> float:
 
 
 def _keywords(
-    seed: str, members: list[Paper], terms: dict[str, set[str]], everywhere: Counter[str]
+    seed: str,
+    members: list[Paper],
+    terms: dict[str, set[str]],
+    everywhere: Counter[str],
+    free: Counter[str],
 ) -> list[str]:
     """The seed, then the phrases at least two members (and a third of them) share and that
-    are distinctive of them: most papers using one are members, else it pulls others in."""
+    are distinctive of them: of the papers using one, most are members or `free` (papers no
+    topic describes), else pasting it takes papers from the topics they are in."""
     shared = Counter(term for paper in members for term in terms[paper.id])
+    drawn = {term: everywhere[term] - max(free[term], n) + n for term, n in shared.items()}
     floor = max(2, len(members) // 3)
     usable = {
         term
         for term, n in shared.items()
-        if n >= floor and term != seed and n >= everywhere[term] * KEYWORD_PRECISION
+        if n >= floor and term != seed and n >= drawn[term] * KEYWORD_PRECISION
     }
-    ranked = sorted(
-        usable,
-        key=lambda t: (-_typicality(shared[t], everywhere[t], t), t),
-    )
+    ranked = sorted(usable, key=lambda t: (-_typicality(shared[t], drawn[t], t), t))
     keywords = [seed]
     for term in ranked:
         if len(keywords) >= MAX_KEYWORDS:
