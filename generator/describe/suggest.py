@@ -28,6 +28,7 @@ CROWDED = 0.4  # a topic holding more than this share of the papers is worth spl
 CROWDED_MIN_PAPERS = 12  # a smaller topic is no crowd, whatever its share
 MIN_PAPERS = 3  # a suggested topic must gather at least this many papers
 MAX_KEYWORDS = 8
+TAGGED_SEED = 2  # a seed is in the tags of at least this many of its papers
 KEYWORD_PRECISION = 0.5  # of the papers using a keyword, at least this share are members
 MAX_SUGGESTIONS = 8
 BOUND_SHARE = 0.75  # of a cluster's papers, this share must be more like one another than
@@ -134,7 +135,11 @@ def _clusters(
     clusters = []
     while len(remaining) >= min_papers:
         here = Counter(term for paper in remaining for term in terms[paper.id])
-        seeds = [term for term, n in here.items() if n >= min_papers and _telling(term)]
+        seeds = [
+            term
+            for term, n in here.items()
+            if n >= min_papers and _telling(term) and _tagged(term, remaining) >= TAGGED_SEED
+        ]
         # Of equally typical seeds the one gathering more papers leaves fewer behind.
         seeds.sort(key=lambda t: (-_typicality(here[t], everywhere[t], t), -here[t], t))
         found = _first_cohesive(seeds, group, remaining, terms, weights)
@@ -189,6 +194,12 @@ def _bound(
         far = sum(weights[t] * outside[t] for t in own) / max(1, len(rest))
         bound += near > far
     return bound
+
+
+def _tagged(term: str, papers: list[Paper]) -> int:
+    """How many of the papers carry `term` in a tag: the tags name what papers are about, so
+    a term no tag holds ("consistent", "literature") is a passing word, no subject."""
+    return sum(any(f" {term} " in f" {tag.lower()} " for tag in paper.tags) for paper in papers)
 
 
 def _telling(term: str) -> bool:
