@@ -29,7 +29,7 @@ CROWDED_MIN_PAPERS = 12  # a smaller topic is no crowd, whatever its share
 MIN_PAPERS = 3  # a suggested topic must gather at least this many papers
 MAX_KEYWORDS = 8
 TAGGED_SEED = 2  # a seed is in the tags of at least this many of its papers
-KEYWORD_PRECISION = 0.5  # of the papers using a keyword, at least this share are members
+KEYWORD_PRECISION = 0.75  # of the papers using a keyword, at least this share are members
 MAX_SUGGESTIONS = 8
 BOUND_SHARE = 0.75  # of a cluster's papers, this share must be more like one another than
 # like the rest of their group: else the seed gathers several subjects under one word
