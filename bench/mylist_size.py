@@ -4,9 +4,11 @@
     python bench/mylist_size.py --papers 20000
 
 Generates a synthetic project (no MkDocs build: the files measured are the generator's and
-the repository's own) and prints the gzip bytes of my-list/ids.txt, the page's scripts and
-stylesheet, and, for comparison, papers.json, which the page does not download (an export
-fetches one of the site's files, only when the reader asks for it).
+the repository's own) and prints the gzip bytes of my-list/ids.txt, the page's scripts
+(its own, and the facet core and controls it shares with browse/) and stylesheets, and, for
+comparison, the files the page does not download: browse/index.json, which would give it
+topic, kind and list facets, and papers.json (an export fetches one of the site's files,
+only when the reader asks for it).
 """
 
 from __future__ import annotations
@@ -24,7 +26,10 @@ import synth
 REPO = Path(__file__).resolve().parent.parent
 
 PAGE_FILES = ("my-list/ids.txt", "javascripts/mylist.js", "javascripts/mylist-page.js",
-              "javascripts/mylist-formats.js", "stylesheets/mylist.css")  # fmt: skip
+              "javascripts/mylist-formats.js", "javascripts/facets.js",
+              "javascripts/facet-controls.js", "stylesheets/mylist.css",
+              "stylesheets/browse.css")  # fmt: skip
+NOT_DOWNLOADED = ("browse/index.json", "papers.json")
 
 
 def gzip_size(path: Path) -> int:
@@ -50,8 +55,9 @@ def main() -> None:
             raw = (docs / name).stat().st_size
             print(f"{name:32} {size / 1000:8.1f} KB gzip ({raw / 1000:.1f} KB)")
         print(f"{'the my-list page downloads':32} {total / 1000:8.1f} KB gzip, besides the theme")
-        papers_json = gzip_size(docs / "papers.json")
-        print(f"{'papers.json (not downloaded)':32} {papers_json / 1000:8.1f} KB gzip")
+        for name in NOT_DOWNLOADED:
+            label = f"{name} (not downloaded)"
+            print(f"{label:32} {gzip_size(docs / name) / 1000:8.1f} KB gzip")
 
 
 if __name__ == "__main__":

@@ -2,13 +2,17 @@
 """Score derived titles against real ones: generate the pages of some lists, run titlescore.
 
 Usage: python scripts/score_titles.py [--truth FILE] [--lists DIR] [--show]
+       python scripts/score_titles.py --truth ../shared/eval/dev_pairs.jsonl   # A, B, whole
 
 With a truth file whose rows point into list files (`dev_titles.jsonl`: file and index), the
 lists in DIR are generated; with one whose rows carry their abstracts (`dev_pairs.jsonl`),
 those abstracts are made into one list first (`pairs_to_list.py`). Either way the lists are
 copied into a temporary project (this repository's mkdocs.yml and taxonomy), `readinglist
 generate` writes the pages, and the shared scorer compares the titles in their front matter
-with the real titles. The truth files are for measuring only; nothing here is tuned to them.
+with the real titles. Rows that carry their abstracts are also scored by half, on the fixed
+split the development rules follow: half A, the even lines (0, 2, 4, ...), is developed on;
+half B, the odd lines, is held out and only measured. The truth files are for measuring only;
+nothing here is tuned to them.
 Needs only the project installed (no test dependencies).
 """
 
@@ -39,9 +43,27 @@ def main() -> int:
         generate = [sys.executable, "-m", "generator.cli", "generate", "-q", "--root", str(project)]
         if subprocess.run(generate, cwd=REPO, env=_env()).returncode:
             return 1
-        command = [sys.executable, str(args.scorer), str(args.truth), str(args.lists),
-                   str(project / "docs" / "papers")]  # fmt: skip
-        return subprocess.run(command + (["--show"] if args.show else []), env=_env()).returncode
+        papers = project / "docs" / "papers"
+        for label, truth in _truths(args.truth, Path(tmp)):
+            command = [sys.executable, str(args.scorer), str(truth), str(args.lists), str(papers)]
+            print(label, end=": ", flush=True)
+            shown = ["--show"] if args.show and label == "whole" else []
+            if subprocess.run(command + shown, env=_env()).returncode:
+                return 1
+    return 0
+
+
+def _truths(truth: Path, folder: Path) -> list[tuple[str, Path]]:
+    """The truth file whole and, when its rows carry their abstracts, its halves A and B."""
+    lines = [line for line in truth.read_text(encoding="utf-8").splitlines() if line.strip()]
+    if "abstract" not in json.loads(lines[0] if lines else "{}"):
+        return [("whole", truth)]
+    halves = []
+    for label, half in (("half A (even lines)", lines[0::2]), ("half B (odd lines)", lines[1::2])):
+        path = folder / f"{label[5]}.jsonl"
+        path.write_text("\n".join(half) + "\n", encoding="utf-8")
+        halves.append((label, path))
+    return [*halves, ("whole", truth)]
 
 
 def _parser() -> argparse.ArgumentParser:

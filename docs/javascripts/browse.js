@@ -1,17 +1,19 @@
 /* readinglist: the browse page (browse/). Facets, sorts and a words box over every paper, from
-   the facet index (browse/index.json) and the core in facets.js. The state lives in the URL
-   query (?topic=KEY&kind=theory&sort=newest&words=...); each change is a history entry, so
-   Back undoes it. Words are matched by the site's search engine (Pagefind, loaded only when
-   the box is used). Everything is built with createElement and textContent: names and titles
-   from the lists never become markup. Runs on every page Material's instant navigation shows
-   (document$), and does something only where the page holds #rl-browse. */
+   the facet index (browse/index.json), the core in facets.js and the controls in
+   facet-controls.js (my-list/ uses both too). The state lives in the URL query
+   (?topic=KEY&kind=theory&sort=newest&words=...); each change is a history entry, so Back
+   undoes it. Each result has its "Add to my list" (mylist.js). Words are matched by the
+   site's search engine (Pagefind, loaded only when the box is used). Everything is built with
+   createElement and textContent: names and titles from the lists never become markup. Runs
+   on every page Material's instant navigation shows (document$), and does something only
+   where the page holds #rl-browse. */
 (function () {
   "use strict";
-  var F = window.readinglistFacets;
-  if (!F) return;
+  var F = window.readinglistFacets, C = window.readinglistFacetControls;
+  if (!F || !C) return;
 
   var SHOWN = 100;      /* results listed at once; "Show more" adds as many */
-  var VALUES_SHOWN = 12; /* values of a facet listed before "Show all" */
+  var element = C.element;
   var config = document.getElementById("__config");
   var root = new URL(config ? JSON.parse(config.textContent).base + "/" : "./", location.href);
   var indexUrl = new URL("browse/index.json", root).href;
@@ -54,15 +56,6 @@
     });
   }
 
-  function element(tag, attributes, text) {
-    var node = document.createElement(tag);
-    Object.keys(attributes || {}).forEach(function (name) {
-      node.setAttribute(name, attributes[name]);
-    });
-    if (text !== undefined) node.textContent = text;
-    return node;
-  }
-
   function counted(count, noun) { return count + " " + noun + (count === 1 ? "" : "s"); }
 
   /* The page's controls, made once per visit: words, sort, the count, facets, results. */
@@ -82,75 +75,35 @@
     box.textContent = "";
     this.note = element("p", { class: "rl-browse__note", role: "status" });
     this.note.hidden = true;
-    var controls = element("div", { class: "rl-browse__controls", role: "search",
-      "aria-label": "Browse the papers" });
-    var wordsLabel = element("label", { class: "rl-browse__words" });
-    wordsLabel.hidden = !this.data.words;  /* only Pagefind narrows by words */
-    wordsLabel.append(element("span", {}, "Words"));
-    this.wordsInput = element("input", { type: "search", name: "words", autocomplete: "off" });
-    wordsLabel.append(this.wordsInput);
-    var sortLabel = element("label", { class: "rl-browse__sort" });
-    sortLabel.append(element("span", {}, "Sort"));
-    this.sortSelect = element("select", { name: "sort" });
-    F.SORTS.forEach(function (sort) {
-      self.sortSelect.append(element("option", { value: sort }, F.SORT_LABELS[sort]));
+    this.controls = C.controls(this.data, {
+      words: function (words) { self.change({ words: words }); },
+      sort: function (sort) { self.change({ sort: sort }); },
+      clear: function () { self.change({ filters: {}, words: "", sort: self.data.defaultSort }); }
     });
-    sortLabel.append(this.sortSelect);
-    this.clear = element("button", { type: "button", class: "md-button rl-browse__clear" },
-      "Clear all");
-    controls.append(wordsLabel, sortLabel, this.clear);
     this.count = element("p", { class: "rl-browse__count", "aria-live": "polite" });
-    /* The facets fold away on a phone, where they would push the results below the fold. */
-    var folder = element("details", { class: "rl-browse__filters" });
-    folder.open = !window.matchMedia("(max-width: 59.9375em)").matches;
-    folder.append(element("summary", {}, "Filters"));
     this.facets = element("div", { class: "rl-browse__facets" });
-    folder.append(this.facets);
+    C.onTick(this.facets, function () { return self.state; }, function (filters, focus) {
+      self.change({ filters: filters }, { focus: focus });
+    });
     this.results = element("ol", { class: "rl-browse__results" });
     this.more = element("button", { type: "button", class: "md-button rl-browse__more" });
-    var main = element("div", { class: "rl-browse__main" });
-    main.append(this.count, this.results, this.more);
-    var layout = element("div", { class: "rl-browse__layout" });
-    layout.append(folder, main);
-    box.append(this.note, controls, layout);
-    this.listen();
-  };
-
-  Browse.prototype.listen = function () {
-    var self = this, typing = 0;
-    this.wordsInput.addEventListener("input", function () {
-      clearTimeout(typing);
-      typing = setTimeout(function () { self.change({ words: self.wordsInput.value.trim() }); }, 300);
-    });
-    this.sortSelect.addEventListener("change", function () {
-      self.change({ sort: self.sortSelect.value });
-    });
-    this.clear.addEventListener("click", function () {
-      self.wordsInput.value = "";
-      self.change({ filters: {}, words: "", sort: "curator" });
-    });
     this.more.addEventListener("click", function () {
       self.limit += SHOWN;
       self.render(self.state, { keepLimit: true });
     });
-    this.facets.addEventListener("change", function (event) {
-      var box = event.target;
-      if (box.type !== "checkbox") return;
-      var name = box.getAttribute("data-facet"), value = box.value;
-      var filters = JSON.parse(JSON.stringify(self.state.filters));
-      var values = (filters[name] || []).filter(function (v) { return v !== value; });
-      if (box.checked) values.push(value);
-      if (values.length) filters[name] = values; else delete filters[name];
-      self.change({ filters: filters }, { focus: name + "\u0000" + value });
-    });
+    var main = element("div", { class: "rl-browse__main" });
+    main.append(this.count, this.results, this.more);
+    var layout = element("div", { class: "rl-browse__layout" });
+    layout.append(C.folder(this.facets), main);
+    box.append(this.note, this.controls.node, layout);
   };
 
   /* One change by the reader: a new history entry, then the page redrawn from it. */
   Browse.prototype.change = function (changes, options) {
     var next = Object.assign({}, this.state, changes, { unknown: [] });
-    var query = F.queryOf(next);
-    if (query === F.queryOf(this.state)) return;
-    history.pushState(history.state, "", browsePath + query + location.hash);
+    var query = F.queryOf(next, this.data);
+    if (query === F.queryOf(this.state, this.data)) return;
+    C.remember(query, browsePath);
     this.path = browsePath;
     this.render(next, options || {});
   };
@@ -159,9 +112,8 @@
     var self = this;
     this.state = state;
     if (!options.keepLimit) this.limit = SHOWN;
-    this.wordsInput.value = state.words;
-    this.sortSelect.value = state.sort;
-    this.showNote(state.unknown);
+    C.show(this.controls, state);
+    C.note(this.note, state.unknown);
     var lookup = state.words === this.words ? Promise.resolve(this.allowed)
       : this.data.words ? matchingWords(state.words) : Promise.reject(new Error("no Pagefind"));
     return lookup.then(function (allowed) {
@@ -170,83 +122,25 @@
       self.allowed = allowed;
       self.draw(state, allowed, options);
     }, function () {
-      self.showNote(state.unknown, "Word search is not available here: the words are ignored.");
+      C.note(self.note, state.unknown, "Word search is not available here: the words are ignored.");
       self.draw(state, null, options);
     });
-  };
-
-  Browse.prototype.showNote = function (unknown, extra) {
-    var parts = [];
-    if (unknown.length) parts.push("Ignored in the address (not on this site): " + unknown.join(", ") + ".");
-    if (extra) parts.push(extra);
-    this.note.textContent = parts.join(" ");
-    this.note.hidden = !parts.length;
   };
 
   Browse.prototype.draw = function (state, allowed, options) {
     var matching = F.sorted(F.select(this.data, state, allowed), state.sort);
     this.count.textContent = counted(matching.length, "paper");
-    this.drawFacets(state, F.counts(this.data, state, allowed), options.focus);
+    C.drawFacets(this.facets, this.data, state, F.counts(this.data, state, allowed),
+      { expanded: this.expanded, focus: options.focus, expand: this.expand.bind(this) });
     this.drawResults(matching);
   };
 
-  Browse.prototype.drawFacets = function (state, tally, focus) {
-    var self = this;
-    this.facets.textContent = "";
-    F.FACETS.forEach(function (name) {
-      var facet = self.data.facets[name];
-      if (!facet.values.length) return;
-      var picked = state.filters[name] || [];
-      var shown = facet.values.map(function (value, n) { return n; }).filter(function (n) {
-        return tally[name][n] > 0 || picked.indexOf(facet.values[n]) >= 0;
-      });
-      if (!shown.length) return;
-      var group = element("fieldset", { class: "rl-facet" });
-      group.append(element("legend", {}, facet.label));
-      var byCount = shown.slice().sort(function (a, b) { return tally[name][b] - tally[name][a] || a - b; });
-      var many = shown.length > VALUES_SHOWN && !self.expanded[name];
-      var listed = many ? byCount.filter(function (n, rank) {
-        return rank < VALUES_SHOWN || picked.indexOf(facet.values[n]) >= 0;
-      }).sort(function (a, b) { return a - b; }) : shown;
-      var list = element("ul", { class: "rl-facet__values" });
-      listed.forEach(function (n) {
-        list.append(self.valueItem(facet, n, tally[name][n], picked.indexOf(facet.values[n]) >= 0));
-      });
-      group.append(list);
-      if (shown.length > VALUES_SHOWN) group.append(self.expander(name, shown.length));
-      self.facets.append(group);
-    });
-    if (focus) {
-      var boxes = this.facets.querySelectorAll("input[type=checkbox]");
-      for (var i = 0; i < boxes.length; i++) {
-        if (boxes[i].getAttribute("data-facet") + "\u0000" + boxes[i].value === focus) boxes[i].focus();
-      }
-    }
-  };
-
-  Browse.prototype.valueItem = function (facet, n, count, checked) {
-    var item = element("li"), label = element("label");
-    var box = element("input", { type: "checkbox", "data-facet": facet.name });
-    box.value = facet.values[n];
-    box.checked = checked;
-    label.append(box, element("span", { class: "rl-facet__name" }, facet.labels[n]),
-      element("span", { class: "rl-facet__count" }, String(count)));
-    item.append(label);
-    return item;
-  };
-
-  Browse.prototype.expander = function (name, total) {
-    var self = this, open = !!this.expanded[name];
-    var button = element("button", { type: "button", class: "rl-facet__all", "aria-expanded": String(open) },
-      open ? "Show fewer" : "Show all " + total);
-    button.addEventListener("click", function () {
-      self.expanded[name] = !open;
-      self.draw(self.state, self.allowed, {});
-      var again = self.facets.querySelector("[data-expander='" + name + "']");
-      if (again) again.focus();
-    });
-    button.setAttribute("data-expander", name);
-    return button;
+  /* "Show all" or "Show fewer" values of a facet; the button keeps the focus. */
+  Browse.prototype.expand = function (name, open) {
+    this.expanded[name] = open;
+    this.draw(this.state, this.allowed, {});
+    var again = this.facets.querySelector("[data-expander='" + name + "']");
+    if (again) again.focus();
   };
 
   Browse.prototype.drawResults = function (matching) {
@@ -258,13 +152,13 @@
       if (paper.kind.length) {
         item.append(" ", element("span", { class: "rl-kind" }, kinds.labels[paper.kind[0]]));
       }
+      item.append(element("span", { class: "rl-mine", "data-rl-paper": paper.id,
+        "data-rl-title": paper.title, "data-rl-url": paper.url }));
       var facts = self.facts(paper);
       if (facts) item.append(element("span", { class: "rl-browse__facts" }, facts));
-      item.append(" ", element("span", { class: "rl-mine", "data-rl-paper": paper.id,
-        "data-rl-title": paper.title, "data-rl-url": paper.url }));
       self.results.append(item);
     });
-    /* mylist.js turns each mark into "Add to my list" or the paper's status. */
+    /* Each result's "Add to my list", as on every listing (mylist.js fills the marks). */
     if (window.readinglistMyList) window.readinglistMyList.drawAll();
     var left = matching.length - this.limit;
     this.more.hidden = left <= 0;

@@ -1,20 +1,27 @@
 /* readinglist: the my-list/ page, drawn from the reader's storage (mylist.js) alone.
 
-   Lists the reader's papers with their status, sorted (added, title, status) and filtered
-   (status, words), with counts; a paper the site no longer has (not in my-list/ids.txt, a few
-   tens of KB) is shown as gone, never dropped. Exports take each paper's record from the
-   site's own papers.bib, .ris, .csv or .json, fetched only when the reader exports; an
-   import merges a JSON export back, and a file that is not one changes nothing. The controls
-   are made once per page, so typing in the words box never loses focus. window.readinglistMyListPage. */
+   Lists the reader's papers with their status, filtered and sorted by the browse page's core
+   and controls (facets.js, facet-controls.js): a status facet with counts, words matched in
+   the titles, a sort, the state in the URL query (?status=read&sort=title) so Back undoes a
+   change. A paper the site no longer has (not in my-list/ids.txt, a few tens of KB) is shown
+   as gone, never dropped. Exports take each paper's record from the site's own papers.bib,
+   .ris, .csv or .json, fetched only when the reader exports; an import merges a JSON export
+   back, and a file that is not one changes nothing. The controls are made once per page, so
+   typing in the words box never loses focus. window.readinglistMyListPage. */
 (function () {
   "use strict";
+  var F = window.readinglistFacets, C = window.readinglistFacetControls;
   var FORMATS = [
     { name: "bibtex", label: "BibTeX (.bib)", file: "papers.bib", type: "application/x-bibtex", by: "key" },
     { name: "ris", label: "RIS (.ris)", file: "papers.ris", type: "application/x-research-info-systems", by: "key" },
     { name: "csv", label: "CSV (.csv)", file: "papers.csv", type: "text/csv", by: "id" },
     { name: "json", label: "JSON (.json)", file: "papers.json", type: "application/json", by: "id" },
   ];
-  var SORTS = { added: "Newest added", title: "Title", status: "Status" };
+  var SORTS = { newest: "Newest added", title: "Title", status: "Status" };
+  var GONE = ["gone", "Gone from the site"];
+  /* Facets of the browse page's index (browse/index.json, several times the page's own
+     download), fetched only when the reader asks for them or the address holds one. */
+  var INDEXED = ["topic", "kind", "list"];
   var ID = /^[A-Za-z0-9_-]{1,64}$/;
   /* A paper's address under the site's root: no "." or ".." segment, written or %2e-encoded. */
   var URL_PATH = /^papers\/(?!(?:.*\/)?(?:\.|%2e){1,2}(?:\/|$))[^:?#\\]*$/i;
@@ -27,31 +34,32 @@
       [my().element("span", { text: text }), control]);
   }
 
-  function choice(options, onChange) {
-    var select = my().element("select", {}, Object.keys(options).map(function (value) {
-      return my().element("option", { value: value, text: options[value] });
-    }));
-    select.addEventListener("change", onChange);
-    return select;
-  }
-
   function build(page) {
-    var el = my().element, parts = { page: page, ids: null, idsFailed: false };
-    var redraw = function () { render(parts, my().load()); };
-    parts.show = choice({ all: "All", "to-read": "To read", reading: "Reading", read: "Read",
-      gone: "Gone" }, redraw);
-    parts.words = el("input", { type: "search", autocomplete: "off" });
-    parts.words.addEventListener("input", redraw);
-    parts.sort = choice(SORTS, redraw);
+    var el = my().element, parts = { page: page, path: location.pathname, ids: null, idsFailed: false,
+      expanded: {} };
+    parts.data = collectionOf(parts, []);
+    parts.state = F.parseState(location.search, parts.data);
+    parts.note = el("p", { class: "rl-browse__note", role: "status" });
+    parts.note.hidden = true;
+    parts.controls = C.controls(parts.data, {
+      words: function (words) { change(parts, { words: words }); },
+      sort: function (sort) { change(parts, { sort: sort }); },
+      clear: function () { change(parts, { filters: {}, words: "", sort: parts.data.defaultSort }); }
+    });
+    parts.facets = el("div", { class: "rl-browse__facets" });
+    parts.more = my().button("Filter by topic, kind and list too", function () { withIndex(parts); },
+      { class: "rl-facet__all rl-mylist__more" });
+    C.onTick(parts.facets, function () { return parts.state; }, function (filters, focus) {
+      change(parts, { filters: filters }, focus);
+    });
     parts.counts = el("p", { class: "rl-mylist__counts", role: "status" });
     parts.list = el("ul", { class: "rl-mylist__items" });
     parts.message = el("p", { class: "rl-mylist__message", role: "status" });
     page.replaceChildren(
       el("h2", { class: "rl-mylist__heading", tabindex: "-1", text: "Your papers" }),
-      parts.counts,
-      el("div", { class: "rl-mylist__controls" }, [labelled("Show", parts.show),
-        labelled("Words", parts.words), labelled("Sort by", parts.sort)]),
-      parts.list,
+      el("div", { class: "rl-browse rl-mylist__browse" }, [parts.note, parts.controls.node,
+        el("div", { class: "rl-browse__layout" }, [C.folder(el("div", {}, [parts.facets, parts.more])),
+          el("div", { class: "rl-browse__main" }, [parts.counts, parts.list])])]),
       el("h2", { text: "Export and import" }),
       el("div", { class: "rl-mylist__exports", role: "group", "aria-label": "Export my list" },
         FORMATS.map(function (format) {
@@ -59,7 +67,37 @@
         })),
       labelled("Import a JSON export", importInput(parts)),
       parts.message);
+    var asked = new URLSearchParams(location.search);
+    if (INDEXED.some(function (name) { return asked.has(name); })) withIndex(parts);
     return parts;
+  }
+
+  /* The browse page's index (browse.js loads it once per visit), then the state read again:
+     the address may name its topics, kinds or lists. */
+  function withIndex(parts) {
+    if (parts.indexing) return;
+    parts.more.disabled = true;
+    parts.indexing = window.readinglistBrowse.data().then(function (index) {
+      parts.index = { data: index, byId: new Map(index.papers.map(function (p) { return [p.id, p]; })) };
+      parts.more.hidden = true;
+      parts.state = F.parseState(location.search, collectionOf(parts, []));
+      render(parts, my().load());
+    }, function (error) {
+      parts.indexing = null;
+      parts.more.disabled = false;
+      C.note(parts.note, parts.state.unknown,
+        "Topics, kinds and lists could not be loaded (" + error.message + ").");
+    });
+  }
+
+  function indexedTables(parts) {
+    if (!parts.index) return [];
+    return INDEXED.map(function (name) {
+      var facet = parts.index.data.facets[name];
+      return { name: name, label: facet.label, pairs: facet.values.map(function (value, n) {
+        return [value, facet.labels[n]];
+      }) };
+    });
   }
 
   /* The site's papers (id -> citation key), read once per page; until then nothing is gone. */
@@ -87,6 +125,47 @@
 
   function isGone(parts, id) { return parts.ids !== null && !parts.ids.has(id); }
 
+  /* The reader's papers as facets.js takes them: the status, where a paper the site no
+     longer has also holds "gone", and once asked for, the index's topic, kind and list; the
+     order is the order they were added. */
+  function collectionOf(parts, all) {
+    var statuses = my().STATUSES, labels = my().LABELS;
+    var pairs = statuses.map(function (status) { return [status, labels[status]]; }).concat([GONE]);
+    var papers = all.map(function (entry, order) {
+      var status = statuses.indexOf(entry.status), marks = status >= 0 ? [status] : [];
+      if (isGone(parts, entry.id)) marks.push(statuses.length);
+      var paper = { order: order, id: entry.id, title: String(entry.title), url: String(entry.url),
+        rating: 0, firstSeen: Number(entry.added) || 0, status: marks, entry: entry };
+      var indexed = parts.index && parts.index.byId.get(entry.id);
+      INDEXED.forEach(function (name) { paper[name] = indexed ? indexed[name] : []; });
+      return paper;
+    });
+    var tables = [{ name: "status", label: "Status", pairs: pairs }].concat(indexedTables(parts));
+    return F.collection(tables, papers, SORTS);
+  }
+
+  /* url -> true for the papers whose title holds every word (null: no words). The titles are
+     what the reader stored, so a gone paper is found too. */
+  function titlesWith(data, words) {
+    if (!words) return null;
+    var wanted = words.toLowerCase().split(/\s+/), allowed = Object.create(null);
+    data.papers.forEach(function (paper) {
+      var title = paper.title.toLowerCase();
+      if (wanted.every(function (word) { return title.indexOf(word) >= 0; })) allowed[paper.url] = true;
+    });
+    return allowed;
+  }
+
+  /* One change by the reader: a new history entry, then the list redrawn from it. */
+  function change(parts, changes, focus) {
+    var next = Object.assign({}, parts.state, changes, { unknown: [] });
+    var query = F.queryOf(next, parts.data);
+    if (query === F.queryOf(parts.state, parts.data)) return;
+    C.remember(query);
+    parts.state = next;
+    render(parts, my().load(), focus);
+  }
+
   function countsText(parts, all) {
     if (!all.length && my().trouble()) return my().trouble();
     if (!all.length) return "Your list is empty: add papers with Add to my list, on their pages or in any listing.";
@@ -100,38 +179,29 @@
     return text;
   }
 
-  function matches(parts, entry) {
-    var show = parts.show.value;
-    if (show === "gone" ? !isGone(parts, entry.id) : show !== "all" && entry.status !== show) {
-      return false;
-    }
-    var title = String(entry.title).toLowerCase();
-    return parts.words.value.toLowerCase().split(/\s+/).every(function (word) {
-      return !word || title.indexOf(word) >= 0;
-    });
-  }
-
-  function sorted(all, by) {
-    var copy = all.slice();
-    if (by === "title") copy.sort(function (a, b) { return String(a.title).localeCompare(String(b.title)); });
-    else if (by === "status") {
-      copy.sort(function (a, b) {
-        return my().STATUSES.indexOf(a.status) - my().STATUSES.indexOf(b.status) || b.added - a.added;
-      });
-    } else copy.sort(function (a, b) { return b.added - a.added; });
-    return copy;
-  }
-
-  function render(parts, papers) {
-    var all = my().entries(papers), shown = sorted(all.filter(function (e) {
-      return matches(parts, e);
-    }), parts.sort.value);
+  function render(parts, papers, focus) {
+    var all = my().entries(papers), data = parts.data = collectionOf(parts, all), state = parts.state;
+    C.show(parts.controls, state);
+    if (!parts.indexing || parts.index) C.note(parts.note, state.unknown);
+    var allowed = titlesWith(data, state.words);
+    var shown = F.sorted(F.select(data, state, allowed), state.sort);
+    C.drawFacets(parts.facets, data, state, F.counts(data, state, allowed),
+      { expanded: parts.expanded, focus: focus, expand: expand.bind(null, parts) });
     var text = countsText(parts, all);
     if (all.length && shown.length !== all.length) text += " Showing " + shown.length + ".";
     parts.counts.textContent = text;
-    parts.list.replaceChildren.apply(parts.list, shown.map(function (entry) {
-      return item(parts, entry);
+    parts.list.replaceChildren.apply(parts.list, shown.map(function (paper) {
+      return item(parts, paper.entry);
     }));
+  }
+
+  /* "Show all" or "Show fewer" values of a facet (a long list's topics); the button keeps
+     the focus. */
+  function expand(parts, name, open) {
+    parts.expanded[name] = open;
+    render(parts, my().load());
+    var again = parts.facets.querySelector("[data-expander='" + name + "']");
+    if (again) again.focus();
   }
 
   function paperLink(entry) {
@@ -265,6 +335,14 @@
     }
     render(page.rlParts, papers);
   }
+
+  /* Back and Forward within the page: the state the address holds. */
+  window.addEventListener("popstate", function () {
+    var page = document.querySelector(".rl-mylist[data-rl-ids]"), parts = page && page.rlParts;
+    if (!parts || parts.path !== location.pathname) return;
+    parts.state = F.parseState(location.search, parts.data);
+    render(parts, my().load());
+  });
 
   window.readinglistMyListPage = { draw: draw, importText: importText };
 })();

@@ -29,7 +29,10 @@ KIND_NOUNS = tuple(
     system model approach architecture""".split()
 )
 # A name token: mixed case (KVShard, scDiffuse), capitals (GLINT, X-NET), or letters with digits.
-_TOKEN = r"(?:[A-Za-z][a-z]*[A-Z][\w+-]*|[A-Z][A-Z0-9][\w+-]*|[A-Za-z][a-z]*-?\d[\w.-]*)"
+_TOKEN = (
+    r"(?:(?:[A-Za-z][a-z]*[A-Z][\w+-]*|[A-Z][A-Z0-9][\w+-]*|[A-Za-z][a-z]*-?\d[\w.-]*)"
+    r"(?:\.[A-Z][\w+-]*)?)"  # "BounDr.E"
+)
 _LINK = r"(?:(?:of|and)\s+)?"  # "Bag of Tricks"; not "Lumen for CDNs"
 _CAPITALISED = rf"[A-Z][\w'+-]*(?:\s+{_LINK}[A-Z][\w'+-]*){{0,5}}"
 _AFTER_NAME = r"(?=\s*[,:(—–;]|\s+(?:that|which|to|for|as|is)\b|\.?\s*$)"
@@ -77,8 +80,10 @@ def coined_name(abstract: Abstract) -> Name | None:
     if not scores:
         return None
     first = {name: _first_index(name, sentences) for name in scores}
+    main = sentences[abstract.ranking[0]]  # what the paper says it contributes first
     for name in scores:
         scores[name] += 0.5 * min(3, sum(s.startswith(name + " ") for s in sentences))
+        scores[name] += _MAIN_BONUS if name in main else 0
         if first[name] < introduced_at < len(sentences):
             scores[name] -= 3  # used before the paper introduces anything: prior work
     short = max(sorted(scores), key=lambda name: (scores[name], -first[name]))
@@ -115,8 +120,8 @@ def _after_claims(plain: str, found: tuple[Claim, ...]) -> list[tuple[int, int]]
 
 
 def _after_aims(lower: str) -> list[tuple[int, int]]:
-    """ "we aim to propose X"."""
-    if not (lower.startswith("we ") or " we " in lower):
+    """ "we aim to propose X", "this motivates us to propose X"."""
+    if not (lower.startswith("we ") or " we " in lower or " us to " in lower):
         return []
     return [(match.end(), 3) for match in _TO_INTRODUCE.finditer(lower)]
 
@@ -135,8 +140,12 @@ def _after_namings(lower: str) -> list[tuple[int, int]]:
 def _name_at(sentence: str, start: int, long_forms: dict[str, str]) -> str | None:
     """The name that starts at `start` (after an article and up to two adjectives)."""
     window = sentence[start : start + 160]
-    for short, long in long_forms.items():
-        at = window.find(long)
+    # The first long form, and the longest there: "X for Domain Generalization (QT-DoG)" is
+    # QT-DoG, not DG.
+    found = sorted(
+        (window.find(long), -len(long), short, long) for short, long in long_forms.items()
+    )
+    for at, _, short, long in found:
         if at >= 0 and len(window[:at].split()) <= 3 and _ends_name(window[at + len(long) :]):
             return short
     match = _NAME_AT.match(sentence, start)
@@ -149,7 +158,11 @@ def _name_at(sentence: str, start: int, long_forms: dict[str, str]) -> str | Non
 def _ends_name(rest: str) -> bool:
     """After "Long Form (LF)": punctuation, a kind noun or a clause, not more noun phrase."""
     rest = _LEADING_PARENTHESES.sub("", rest).lstrip()
-    return not rest or rest[0] in ",.;:—–" or rest.startswith((*KIND_NOUNS, "that", "which", "for"))
+    return not rest or rest[0] in ",.;:—–" or rest.startswith((*KIND_NOUNS, *_CLAUSE_GOES_ON))
+
+
+_MAIN_BONUS = 1.5
+_CLAUSE_GOES_ON = ("that", "which", "for", "and ", "to ", "with ", "in ", "on ", "as ", "is ")
 
 
 def acceptable(name: str) -> bool:

@@ -11,6 +11,7 @@ CLI and the build log decide what to print.
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 from collections.abc import Sequence
@@ -27,7 +28,11 @@ CROWDED = 0.4  # a topic holding more than this share of the papers is worth spl
 CROWDED_MIN_PAPERS = 12  # a smaller topic is no crowd, whatever its share
 MIN_PAPERS = 3  # a suggested topic must gather at least this many papers
 MAX_KEYWORDS = 8
+TAGGED_SEED = 2  # a seed is in the tags of at least this many of its papers
+KEYWORD_PRECISION = 0.75  # of the papers using a keyword, at least this share are members
 MAX_SUGGESTIONS = 8
+BOUND_SHARE = 0.75  # of a cluster's papers, this share must be more like one another than
+# like the rest of their group: else the seed gathers several subjects under one word
 _ACRONYM = re.compile(r"^(.*) \(([^()]+)\)$")
 
 
@@ -50,11 +55,14 @@ def suggest_topics(
     everywhere = Counter(term for found in terms.values() for term in found)
     taken_keys = {topic.key for topic in taxonomy.topics}
     taken_names = {topic.name.lower() for topic in taxonomy.topics}
+    catch_all = taxonomy.catch_all.name
     suggestions: list[Suggestion] = []
     for source, group in _groups(papers, taxonomy):
         known = _known_keywords(taxonomy, besides=source)
         usable = {p.id: {t for t in terms[p.id] if t not in known} for p in group}
-        for members, keywords in _clusters(group, usable, everywhere, min_papers):
+        # Papers no topic describes may be drawn in by a keyword; others are taken from a topic.
+        free = Counter(t for p in group for t in usable[p.id]) if source == catch_all else None
+        for members, keywords in _clusters(group, usable, everywhere, min_papers, free):
             suggestion = _describe(members, keywords, source, taken_keys, taken_names)
             taken_keys.add(suggestion.key)
             taken_names.add(suggestion.name.lower())
@@ -115,21 +123,83 @@ def _known_keywords(taxonomy: Taxonomy, *, besides: str) -> set[str]:
 
 
 def _clusters(
-    group: list[Paper], terms: dict[str, set[str]], everywhere: Counter[str], min_papers: int
+    group: list[Paper],
+    terms: dict[str, set[str]],
+    everywhere: Counter[str],
+    min_papers: int,
+    free: Counter[str] | None,
 ) -> list[tuple[list[Paper], list[str]]]:
-    """Greedy cover: the most typical phrase seeds a cluster of the papers that use it."""
+    """Greedy cover: the most typical phrase whose papers hang together seeds a cluster."""
+    weights = _rarity(everywhere)
     remaining = list(group)
     clusters = []
     while len(remaining) >= min_papers:
         here = Counter(term for paper in remaining for term in terms[paper.id])
-        seeds = [term for term, n in here.items() if n >= min_papers and _telling(term)]
-        if not seeds:
+        seeds = [
+            term
+            for term, n in here.items()
+            if n >= min_papers and _telling(term) and _tagged(term, remaining) >= TAGGED_SEED
+        ]
+        # Of equally typical seeds the one gathering more papers leaves fewer behind.
+        seeds.sort(key=lambda t: (-_typicality(here[t], everywhere[t], t), -here[t], t))
+        found = _first_cohesive(seeds, group, remaining, terms, weights)
+        if found is None:
             break
-        seed = max(seeds, key=lambda t: (_typicality(here[t], everywhere[t], t), t))
-        members = [paper for paper in remaining if seed in terms[paper.id]]
-        clusters.append((members, _keywords(seed, members, terms, everywhere)))
+        seed, members = found
+        clusters.append((members, _keywords(seed, members, terms, everywhere, free or Counter())))
         remaining = [paper for paper in remaining if seed not in terms[paper.id]]
     return clusters
+
+
+def _first_cohesive(
+    seeds: list[str],
+    group: list[Paper],
+    remaining: list[Paper],
+    terms: dict[str, set[str]],
+    weights: dict[str, float],
+) -> tuple[str, list[Paper]] | None:
+    """The first seed whose papers are bound to one another, and those papers: a seed whose
+    papers share little besides it gathers several subjects under one word."""
+    for seed in seeds:
+        members = [paper for paper in remaining if seed in terms[paper.id]]
+        rest = [paper for paper in group if seed not in terms[paper.id]]
+        bound = _bound(members, rest, terms, weights, seed)
+        if bound >= BOUND_SHARE * len(members):
+            return seed, members
+    return None
+
+
+def _rarity(everywhere: Counter[str]) -> dict[str, float]:
+    """What sharing a term says of two papers: more, the fewer papers use it. The most used
+    term stands in for the collection's size, which is at least that."""
+    most = max(everywhere.values(), default=1)
+    return {term: math.log(1 + most / n) for term, n in everywhere.items()}
+
+
+def _bound(
+    members: list[Paper],
+    rest: list[Paper],
+    terms: dict[str, set[str]],
+    weights: dict[str, float],
+    seed: str,
+) -> int:
+    """How many members are more like the other members than like the rest of the group,
+    by the rarity of the terms they share; the seed aside, which every member has."""
+    inside = Counter(term for paper in members for term in terms[paper.id])
+    outside = Counter(term for paper in rest for term in terms[paper.id])
+    bound = 0
+    for paper in members:
+        own = terms[paper.id] - {seed}
+        near = sum(weights[t] * (inside[t] - 1) for t in own) / max(1, len(members) - 1)
+        far = sum(weights[t] * outside[t] for t in own) / max(1, len(rest))
+        bound += near > far
+    return bound
+
+
+def _tagged(term: str, papers: list[Paper]) -> int:
+    """How many of the papers carry `term` in a tag: the tags name what papers are about, so
+    a term no tag holds ("consistent", "literature") is a passing word, no subject."""
+    return sum(any(f" {term} " in f" {tag.lower()} " for tag in paper.tags) for paper in papers)
 
 
 def _telling(term: str) -> bool:
@@ -143,15 +213,24 @@ def _typicality(in_group: int, overall: int, term: str) -> float:
 
 
 def _keywords(
-    seed: str, members: list[Paper], terms: dict[str, set[str]], everywhere: Counter[str]
+    seed: str,
+    members: list[Paper],
+    terms: dict[str, set[str]],
+    everywhere: Counter[str],
+    free: Counter[str],
 ) -> list[str]:
-    """The seed, then the phrases at least two members (and a third of them) share."""
+    """The seed, then the phrases at least two members (and a third of them) share and that
+    are distinctive of them: of the papers using one, most are members or `free` (papers no
+    topic describes), else pasting it takes papers from the topics they are in."""
     shared = Counter(term for paper in members for term in terms[paper.id])
+    drawn = {term: everywhere[term] - max(free[term], n) + n for term, n in shared.items()}
     floor = max(2, len(members) // 3)
-    ranked = sorted(
-        (term for term, n in shared.items() if n >= floor and term != seed),
-        key=lambda t: (-_typicality(shared[t], everywhere[t], t), t),
-    )
+    usable = {
+        term
+        for term, n in shared.items()
+        if n >= floor and term != seed and n >= drawn[term] * KEYWORD_PRECISION
+    }
+    ranked = sorted(usable, key=lambda t: (-_typicality(shared[t], drawn[t], t), t))
     keywords = [seed]
     for term in ranked:
         if len(keywords) >= MAX_KEYWORDS:

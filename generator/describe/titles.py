@@ -11,6 +11,7 @@ and small lexicons only, over the analysed `Abstract`.
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from generator.describe.abstracts import Abstract
 from generator.describe.claims import INTRO_VERBS, STATE_VERBS, Claim
@@ -35,6 +36,7 @@ from generator.describe.phrases import (
     standalone,
     title_case,
 )
+from generator.describe.title_phrases import retitle
 
 __all__ = ["MAX_WORDS", "derive_title", "describe", "title_case"]
 _PURE_GENERIC = frozenset(
@@ -55,13 +57,29 @@ _FRAME = re.compile(
 
 def derive_title(parts: Abstract) -> str:
     """Title for one abstract: "Name: Description" when a coined name exists, else a phrase."""
-    if is_position(parts.text):
-        title = _position_title(parts)
-    else:
-        name = coined_name(parts)
-        name = name if name and name.proper else None  # "graph neural networks (GNNs)": no brand
-        title = _titled(parts, name)
+    draft = compose(parts)
+    title = retitle(parts, draft.title, prefix=draft.prefix, name=draft.name, claim=draft.claim)
     return title if _WORD.search(title) else "Untitled"
+
+
+class Draft(NamedTuple):
+    """The title the contribution sentence gives, and what the candidates must lead with."""
+
+    title: str
+    prefix: str  # "Name", "Position" or ""
+    name: Name | None
+    claim: bool  # the paper states a finding: its title may be a clause
+
+
+def compose(parts: Abstract) -> Draft:
+    """The title composed from the sentence that states the contribution."""
+    name = coined_name(parts)
+    branded = name and (name.proper or _HYPHEN_OR_DIGIT.search(name.short))
+    name = name if branded else None  # "graph neural networks (GNNs)": no brand; DA-KD is one
+    if is_position(parts.text):
+        return Draft(_position_title(parts), "Position", name, True)
+    claim = bool(_FINDING.search(parts.lower[parts.ranking[0]]))  # "we prove that X holds"
+    return Draft(_titled(parts, name), name.short if name else "", name, claim)
 
 
 def _titled(parts: Abstract, name: Name | None) -> str:
@@ -81,6 +99,7 @@ def _titled(parts: Abstract, name: Name | None) -> str:
 
 
 _WORD = re.compile(r"[^\W_]")
+_HYPHEN_OR_DIGIT = re.compile(r"[-\d]")
 
 
 def _problem(parts: Abstract, name: Name) -> str:

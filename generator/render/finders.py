@@ -3,15 +3,15 @@ Scholar and arXiv, and the DOI or URL a source gave.
 
 Titles are derived, so a search goes by what identifies the paper best: the source's own
 title when there is one, else the coined name (a derived title's head before its colon) and
-the abstract's opening words. Owns the block of HTML the paper page shows, every value escaped
-here, where the HTML is made. The links are followed only when the reader clicks them: the
-page loads nothing from these hosts. A DOI or URL that is not an http(s) address is shown as
-text with a note, never as a link. Pure.
+the abstract's opening words. Owns what the paper page's "Find the paper" block holds; the
+theme's paper template prints it, autoescaped, so the generated Markdown stays the paper's
+own text. The links are followed only when the reader clicks them: the page loads nothing
+from these hosts. A DOI or URL that is not an http(s) address is shown as text with a note,
+never as a link. Pure.
 """
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass
 from urllib.parse import quote, quote_plus
 
@@ -23,7 +23,6 @@ SEARCHES = (
     ("Semantic Scholar", "https://www.semanticscholar.org/search?q="),
     ("arXiv", "https://arxiv.org/search/?searchtype=all&query="),
 )
-_NOT_LINKED = "not a web address, so not linked"
 
 
 @dataclass(frozen=True)
@@ -66,22 +65,3 @@ def _address(label: str, url: str, given: str) -> Finder:
 
 def _is_web(url: str) -> bool:
     return url.lower().startswith(("https://", "http://"))
-
-
-def finders_html(paper: Paper) -> str:
-    """The paper page's "Find the paper" block: raw HTML, which Markdown leaves as it is."""
-    items = "".join(f"<li>{_item(finder)}</li>" for finder in finders(paper))
-    return (
-        '<div class="rl-finders" data-pagefind-ignore>'
-        '<h2 id="find-the-paper">Find the paper</h2>'
-        f"<ul>{items}</ul></div>"
-    )
-
-
-def _item(finder: Finder) -> str:
-    label = html.escape(finder.label)
-    if finder.url:
-        href = html.escape(finder.url, quote=True)
-        return f'<a href="{href}" rel="noopener noreferrer">{label}</a>'
-    text = html.escape(finder.text)
-    return f'{label}: <span class="rl-finders__text">{text}</span> ({_NOT_LINKED})'

@@ -19,8 +19,6 @@ from generator import export, markup
 from generator.config import Settings
 from generator.models import Collection, Paper, Section
 from generator.render import templating
-from generator.render.entries import mine_mark
-from generator.render.finders import finders_html
 from generator.render.listings import Pager, listing_batches
 from generator.render.mylist import my_list_files
 from generator.render.site import Site, kind_label, kinds
@@ -105,8 +103,6 @@ def paper_page(site: Site, paper: Paper) -> list[tuple[str, str]]:
         "note": [Md(markup.parse(part).markdown) for part in _paragraphs(paper.curation.note)],
         "stars": "★" * paper.curation.rating + "☆" * (5 - paper.curation.rating),
         "related": [site.entries[pid] for pid in paper.related],
-        "mine": mine_mark(paper, "div"),
-        "finders": Md(finders_html(paper)),
     }
     meta = paper_front_matter(site, paper)
     return [(entry.path, page("paper.md.j2", entry.path, meta, listed=site.listed, **context))]

@@ -2,8 +2,9 @@
 matter, made when MkDocs renders the page, from the collection the plugin holds.
 
 A paper page's header (kind, chips with their addresses, code and data buttons), its Cite box
-and downloads, its JSON-LD and Highwire tags and its topic evidence are derived here, so its
-front matter stays small and plain. The override templates print these values with
+and downloads, its JSON-LD and Highwire tags, its topic evidence, the links that find the
+published paper and the mark for the reader's own list are derived here, so its front matter
+stays small and its Markdown the paper's own text. The override templates print these values with
 autoescaping; only the JSON-LD, safe inside `<script>` by construction, is `Markup`. Also
 owns how a front-matter title becomes the HTML text that MkDocs and Material print raw.
 Pure: reads no files.
@@ -21,6 +22,7 @@ from generator import export
 from generator.config import Settings
 from generator.models import Collection, Link, Paper
 from generator.render.entries import paper_path
+from generator.render.finders import Finder, finders
 from generator.render.site import Site, kind_label
 
 
@@ -47,6 +49,8 @@ class PaperView:
     json_ld: Markup
     citation: tuple[tuple[str, str], ...]  # Highwire (name, content) pairs
     evidence: tuple[tuple[str, str], ...]  # (topic, the keywords that chose it, or "")
+    finders: tuple[Finder, ...]  # searches, then DOI and URL: "Find the paper"
+    address: str  # the page's address from the site's root, for the reader's own list
 
 
 def title_as_html(title: object) -> object:
@@ -88,6 +92,8 @@ class Theme:
             json_ld=Markup(export.json_ld(paper, site_url=site_url)),
             citation=tuple(export.highwire(paper, site_url=site_url)),
             evidence=tuple((m.topic, ", ".join(m.matched)) for m in paper.topics),
+            finders=tuple(finders(paper)),
+            address=f"papers/{paper.slug}/",
         )
 
 

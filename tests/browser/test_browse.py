@@ -1,7 +1,8 @@
 """The browse page (browse/) as a reader uses it, in Chromium, on the seed site under its
 sub-path: facet counts checked against papers.json, the state in the address through reload
-and Back, an unknown value noted, the page reached pre-filtered from a topic page by instant
-navigation, every paper listed without JavaScript, hostile names kept as text, axe and 375 px.
+and Back, a result added to the reader's list, an unknown value noted, the page reached
+pre-filtered from a topic page by instant navigation, every paper listed without JavaScript,
+hostile names kept as text, axe and 375 px.
 """
 
 from __future__ import annotations
@@ -104,6 +105,26 @@ def test_the_state_survives_reload_and_back_undoes_the_last_change(seed_site, se
     _wait_for_count(page, f"{len(in_topic)} papers")
     assert _query(page) == {"topic": [topic]}
     assert not _box(page, "kind", kind).is_checked()
+
+
+def test_a_result_is_added_to_my_list_as_papers_json_names_it(seed_site, seed_server, page):
+    papers = _papers(seed_site)
+    kind = papers[-1]["kind"]
+    _open(page, seed_server, f"?kind={kind}&sort=title")
+    results = page.locator(".rl-browse__results li")
+    assert results.get_by_role("button", name="Add to my list").count() == results.count() > 0
+    chosen = results.last
+    href = chosen.locator("a").first.get_attribute("href")
+    chosen.get_by_role("button", name="Add to my list").click()
+    assert chosen.get_by_role("combobox").input_value() == "to-read"
+    (entry,) = page.evaluate(
+        "() => Object.entries(localStorage).filter(([k]) => k.startsWith('readinglist:my-list:'))"
+    )
+    ((paper_id, stored),) = json.loads(entry[1])["papers"].items()
+    (paper,) = [p for p in papers if p["id"] == paper_id]
+    assert (stored["title"], stored["url"]) == (paper["title"], f"papers/{paper['slug']}/")
+    assert href == seed_server.url(stored["url"]) and paper["kind"] == kind
+    assert _query(page) == {"kind": [kind], "sort": ["title"]}  # adding is not a change of view
 
 
 def test_an_unknown_value_is_ignored_with_a_visible_note(seed_site, seed_server, page):

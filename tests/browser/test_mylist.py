@@ -1,8 +1,11 @@
-"""The reader's own list, in a real browser: added from a paper page and from a listing, kept
-through reloads and instant navigation, its status changed; exported in each format and read
-back by a real parser, equal to the site's own records; imported back; a bad file changes
-nothing; a paper the site no longer has is shown as gone; hostile titles stay text; the page
-passes axe, light and dark, and fits 375 px."""
+"""The reader's own list, in a real browser: added from a paper page, a listing and a browse
+result, kept through reloads and instant navigation, its status changed; filtered and sorted
+with the browse page's controls, the view in the address through reload and Back, topic, kind
+and list facets fetched only when asked; browse/ and my-list/ visited in turn by instant
+navigation, each click handled once; exported in each format and read back by a real parser,
+equal to the site's own records; imported back; a bad file changes nothing; a paper the site
+no longer has is shown as gone; hostile titles stay text on both pages; the page passes axe,
+light and dark, and fits 375 px."""
 
 from __future__ import annotations
 
@@ -10,6 +13,7 @@ import csv
 import io
 import json
 import re
+from collections import Counter
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -108,28 +112,143 @@ def test_add_from_a_paper_page_and_a_listing_survives_reload_and_instant_navigat
     assert "0 to read, 1 reading, 1 read" in counts.inner_text()
 
 
-def test_the_list_is_sorted_and_filtered_and_a_paper_removed(seed_server, seed_corpus, page):
+def _status_box(page, value: str):
+    return page.locator(f".rl-mylist .rl-facet input[data-facet=status][value='{value}']")
+
+
+def _status_count(page, value: str) -> str:
+    return _status_box(page, value).locator("xpath=..").locator(".rl-facet__count").inner_text()
+
+
+def _wait_for_query(page, query: str) -> None:
+    page.wait_for_function("query => location.search === query", arg=query)
+
+
+def test_the_list_is_filtered_and_sorted_like_browse_and_the_address_keeps_the_view(
+    seed_server, seed_corpus, page
+):
     lst = _largest(seed_corpus.lists)
     ids = _add_from_listing(page, seed_server, lst.path, 3)
     titles = [seed_corpus.paper(slug).title for slug in lst.paper_slugs[:3]]
+    by_title = sorted(titles, key=str.casefold)
     visit(page, seed_server.url("my-list/"))
     shown = page.locator(".rl-mylist__title")
     shown.nth(2).wait_for()
     assert shown.all_inner_texts() == titles[::-1]  # newest added first
-    page.get_by_label("Sort by").select_option("title")
-    assert shown.all_inner_texts() == sorted(titles, key=str.lower)
+    page.select_option(".rl-mylist select[name=sort]", "title")
+    _wait_for_query(page, "?sort=title")
+    assert shown.all_inner_texts() == by_title
     page.locator(".rl-mylist__item").first.get_by_role("combobox").select_option("read")
-    page.get_by_label("Show").select_option("read")
-    assert shown.all_inner_texts() == sorted(titles, key=str.lower)[:1]
-    page.get_by_label("Show").select_option("all")
+    assert (_status_count(page, "to-read"), _status_count(page, "read")) == ("2", "1")
+    assert _status_box(page, "reading").count() == 0  # a value that would leave nothing
+    _status_box(page, "read").check()
+    _wait_for_query(page, "?status=read&sort=title")
+    assert shown.all_inner_texts() == by_title[:1]
+    assert _status_count(page, "to-read") == "2"  # OR within the facet: its own, as before
+    page.reload()
+    shown.first.wait_for()
+    assert shown.all_inner_texts() == by_title[:1] and _status_box(page, "read").is_checked()
+    assert page.input_value(".rl-mylist select[name=sort]") == "title"
+    page.go_back()  # undoes the status
+    _wait_for_query(page, "?sort=title")
+    page.wait_for_function("() => document.querySelectorAll('.rl-mylist__item').length === 3")
+    assert shown.all_inner_texts() == by_title and not _status_box(page, "read").is_checked()
+
     word = max(titles[1].split(), key=len)
     page.get_by_label("Words").fill(word.lower())
-    assert all(word.lower() in text.lower() for text in shown.all_inner_texts())
+    page.wait_for_function("() => new URLSearchParams(location.search).has('words')")
     assert titles[1] in shown.all_inner_texts()
-    page.get_by_label("Words").fill("")
+    assert all(word.lower() in text.lower() for text in shown.all_inner_texts())
+    page.get_by_role("button", name="Clear all").click()
+    _wait_for_query(page, "")
+    assert shown.all_inner_texts() == titles[::-1]
     page.get_by_role("button", name=f"Remove {titles[0]} from my list").click()
     assert titles[0] not in shown.all_inner_texts()
     assert set(_stored(page, seed_server)) == set(ids[1:])
+
+
+def test_topic_kind_and_list_facets_come_from_the_browse_index_only_when_asked(
+    seed_server, seed_corpus, seed_site, page
+):
+    ids = _add_from_listing(page, seed_server, _largest(seed_corpus.topics).path, 3)
+    papers = json.loads((seed_site / "site" / "papers.json").read_text(encoding="utf-8"))
+    kinds = Counter(p["kind"] for p in papers["papers"] if p["id"] in ids)
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(urlsplit(request.url).path))
+    visit(page, seed_server.url("my-list/"))
+    page.locator(".rl-mylist__item").nth(2).wait_for()
+    assert not [path for path in asked if path.endswith("browse/index.json")]
+    assert page.locator(".rl-mylist .rl-facet input[data-facet=kind]").count() == 0
+    page.get_by_role("button", name="Filter by topic, kind and list too").click()
+    boxes = page.locator(".rl-mylist .rl-facet input[data-facet=kind]")
+    boxes.first.wait_for()
+    shown = {box.get_attribute("value"): box.locator("xpath=..").locator(".rl-facet__count")
+             .inner_text() for box in boxes.all()}  # fmt: skip
+    assert shown == {kind: str(count) for kind, count in kinds.items()}
+    kind = kinds.most_common(1)[0][0]
+    page.locator(f".rl-mylist .rl-facet input[data-facet=kind][value='{kind}']").check()
+    _wait_for_query(page, f"?kind={kind}")
+    assert page.locator(".rl-mylist__item").count() == kinds[kind]
+    page.reload()  # the address names a kind: the index is fetched at once
+    page.wait_for_function(
+        "n => document.querySelectorAll('.rl-mylist__item').length === n", arg=kinds[kind]
+    )
+    assert page.locator(f".rl-mylist .rl-facet input[data-facet=kind][value='{kind}']").is_checked()
+    assert not page.locator(".rl-mylist .rl-browse__note").is_visible()
+
+
+COUNTERS = """() => {
+  window.__pushes = 0; window.__saves = 0;
+  if (window.__counting) return;  // the document lives on: wrapped once
+  window.__counting = true;
+  const push = history.pushState;
+  history.pushState = function () { window.__pushes++; return push.apply(this, arguments); };
+  const set = Storage.prototype.setItem;
+  Storage.prototype.setItem = function () { window.__saves++; return set.apply(this, arguments); };
+}"""
+COUNTED = "() => [window.__pushes, window.__saves]"
+
+
+def _arrive(page, server, path: str, ready: str) -> None:
+    page.get_by_role("link", name={"my-list/": "My list", "browse/": "Browse"}[path],
+                     exact=True).first.click()  # fmt: skip
+    page.wait_for_url(server.url(path))
+    page.wait_for_function("selector => !!document.querySelector(selector)", arg=ready)
+
+
+def test_browse_and_my_list_share_papers_and_bind_once_through_instant_navigation(
+    seed_server, page
+):
+    visit(page, seed_server.url("browse/"))
+    result = page.locator(".rl-browse__results li").first
+    result.get_by_role("button", name=ADD).click()
+    result.get_by_role("combobox").select_option("reading")
+    title = result.locator("a").first.inner_text()
+    mark_document(page)
+    for _ in range(3):  # there and back: each page's scripts start once per visit
+        _arrive(page, seed_server, "my-list/", ".rl-mylist__item")
+        _arrive(page, seed_server, "browse/", ".rl-browse__results li")
+    assert same_document(page), "both pages should come by instant navigation"
+    page.evaluate(COUNTERS)
+    page.locator(".rl-browse .rl-facet input[data-facet=kind]").first.check()
+    page.wait_for_function("() => location.search.includes('kind=')")
+    second = page.locator(".rl-browse__results li", has=page.get_by_role("button", name=ADD))
+    second.first.get_by_role("button", name=ADD).click()
+    assert page.evaluate(COUNTED) == [1, 1], "one facet click, one history entry; one add, one save"
+
+    _arrive(page, seed_server, "my-list/", ".rl-mylist__item")
+    page.wait_for_function("() => document.querySelectorAll('.rl-mylist__item').length === 2")
+    assert title in page.locator(".rl-mylist__title").all_inner_texts()
+    page.evaluate(COUNTERS)
+    _status_box(page, "reading").check()
+    _wait_for_query(page, "?status=reading")
+    assert page.locator(".rl-mylist__title").all_inner_texts() == [title]
+    page.locator(".rl-mylist__item").get_by_role("combobox").select_option("read")
+    assert page.evaluate(COUNTED) == [1, 1], "one facet click, one entry; one change, one save"
+    page.go_back()  # within my-list: the facet undone, the page still the same document
+    _wait_for_query(page, "")
+    page.wait_for_function("() => document.querySelectorAll('.rl-mylist__item').length === 2")
+    assert same_document(page)
 
 
 def _export(page, label: str) -> str:
@@ -214,9 +333,11 @@ def test_a_paper_the_site_no_longer_has_stays_marked_gone_and_titles_stay_text(s
                                "added": 1}}  # fmt: skip
     page.evaluate("([k, v]) => localStorage.setItem(k, JSON.stringify({version: 1, papers: v}))",
                   [key, stored])  # fmt: skip
-    page.reload()
+    page.goto(seed_server.url("my-list/") + "?status=gone&status=done")
     item = page.locator(".rl-mylist__item--gone")
     item.wait_for()
+    assert "done" in page.locator(".rl-mylist .rl-browse__note").inner_text()
+    assert _status_count(page, "gone") == "1" and _status_box(page, "gone").is_checked()
     assert item.locator(".rl-mylist__title").inner_text() == hostile
     assert item.locator(".rl-mylist__gone").inner_text().lower() == "gone"
     assert item.locator("img, a").count() == 0
@@ -229,16 +350,22 @@ def test_a_paper_the_site_no_longer_has_stays_marked_gone_and_titles_stay_text(s
 
 
 def test_hostile_titles_from_a_hostile_list_stay_text(edge_server, edge_corpus, page):
-    paper = max(edge_corpus.papers, key=lambda p: p.title.count("<"))
-    assert "<" in paper.title
-    visit(page, edge_server.url(paper.path))
+    hostile = sorted(edge_corpus.papers, key=lambda p: p.title.count("<"))[-2:]
+    assert all("<" in paper.title for paper in hostile)
+    visit(page, edge_server.url(hostile[0].path))
     page.locator("header.rl-paper").get_by_role("button", name=ADD).click()
-    visit(page, edge_server.url("my-list/"))
-    title = page.locator(".rl-mylist__title").first
-    title.wait_for()
-    assert title.inner_text() == paper.title
-    state = page.evaluate(probe("injected"))
-    assert state == {"pwned": None, "handlers": [], "urls": [], "elements": []}
+    visit(page, edge_server.url("browse/"))  # the other from a browse result
+    mark = page.locator(f".rl-browse__results .rl-mine[data-rl-url='{hostile[1].path}']")
+    mark.get_by_role("button", name=ADD).click()
+    clean = {"pwned": None, "handlers": [], "urls": [], "elements": []}
+    assert page.evaluate(probe("injected")) == clean
+    page.get_by_role("link", name="My list", exact=True).first.click()
+    page.wait_for_function("() => document.querySelectorAll('.rl-mylist__item').length === 2")
+    titles = page.locator(".rl-mylist__title").all_inner_texts()
+    assert sorted(titles) == sorted(paper.title for paper in hostile)
+    page.get_by_label("Words").fill(hostile[1].title.split()[0])
+    page.wait_for_function("() => new URLSearchParams(location.search).has('words')")
+    assert page.evaluate(probe("injected")) == clean
 
 
 def test_keyboard_adds_and_sets_the_status(seed_server, seed_corpus, page):

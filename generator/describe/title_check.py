@@ -1,0 +1,132 @@
+"""What makes a phrase no title: the checks a derived title must pass, and real titles mostly do.
+
+A title is a noun phrase a reader accepts. `problems` names what is wrong with one: it ends on
+a function word ("Testing This", "Position: That"), a part opens on a pronoun or a deictic
+("Our Approach"), a finite verb makes it a clause ("Models Are Used in ..."), math or markup is
+left in it ("Y = Σ + Ε"), a coordination mixes verb forms ("Growing and Prunes"), nothing in
+it names a thing ("Elegant Solution"), or it is one word that is no name ("Matters"). Word
+lists and the tag lexicons only, no tagger: it also flags some real titles (questions,
+claims), which is why the tests compare the share of derived and of real titles it flags.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from generator.describe.grammar import DETERMINERS, SMALL_WORDS
+from generator.describe.words import GENERIC_WORDS, NAME, VERB_FORMS, read_word
+
+_PRONOUNS = frozenset("this that these those it its they them their we our us such".split())
+_AUXILIARIES = frozenset(
+    "is are was were be been has have had can could may might must shall should will would "
+    "does do did".split()
+)
+_VAGUE = GENERIC_WORDS | frozenset(
+    """alternative alternatives answer answers finding findings result results question
+    questions work works paper papers way ways thing things aspect aspects issue issues
+    elegant modern surprising practical simple novel general broad key main""".split()
+)
+# Participles that leave a phrase hanging ("Methods Used"): the lexicon's verbs, and these.
+_DANGLING = frozenset("used given based proposed obtained considered shown known".split())
+_PREPOSITIONS = frozenset("towards across versus".split())
+_MARKUP = re.compile(r"[\\$^_{}=<>|~*#`]")
+_BROKEN_WORD = re.compile(r"(?:^|\s)-\w|\w-(?:\s|$)")  # "Pring -Train": a word cut at a hyphen
+_COORDINATION = re.compile(r"\b(\w+)\s+(?:and|or)\s+(\w+)\b")
+_TOKEN = re.compile(r"[A-Za-z][\w'’-]*")
+
+
+def problems(title: str) -> tuple[str, ...]:
+    """What is wrong with `title` as a title, in the order the checks run; () when nothing."""
+    parts = [part.split() for part in title.split(": ") if part.strip()]
+    found = [
+        name
+        for name, failed in (
+            ("function-word ending", any(_ends_badly(part) for part in parts)),
+            ("pronoun or deictic", any(_pronoun_head(part) for part in parts)),
+            ("clause", any(_has_finite_verb(part) for part in parts)),
+            ("math or markup", _has_debris(title)),
+            ("agreement", _mixed_coordination(title)),
+            ("names nothing", not _names_something(title)),
+            ("one word", len(title.split()) == 1 and read_word(title).role != NAME),
+        )
+        if failed
+    ]
+    return tuple(found)
+
+
+def _bare(word: str) -> str:
+    return word.strip("\"'“”‘’.,;:!?()[]").lower()
+
+
+def _ends_badly(words: list[str]) -> bool:
+    last = _bare(words[-1]) if words else ""
+    participle = last in _DANGLING or (
+        last.endswith("ed")
+        and last != "revisited"
+        and (last[:-1] in VERB_FORMS or last[:-2] in VERB_FORMS)
+    )
+    verb = last in VERB_FORMS and not last.endswith(("ing", "s"))  # "... Network and Adjust"
+    return (
+        not last
+        or last in SMALL_WORDS
+        or last in DETERMINERS
+        or last in _PRONOUNS
+        or participle
+        or (verb and len(words) > 1)
+    )
+
+
+def _pronoun_head(words: list[str]) -> bool:
+    bare = [_bare(word) for word in words]
+    return bool(bare) and (bare[0] in _PRONOUNS or any(w in ("we", "our", "us") for w in bare))
+
+
+def _has_finite_verb(words: list[str]) -> bool:
+    """An auxiliary, or a verb's -s form inside, after the opening word ("X Provides Y", "X Is
+    Y"); a last word is more often a plural noun ("Support-Preserving Sets")."""
+    bare = [_bare(word) for word in words]
+    for at, word in enumerate(bare[1:], start=1):
+        if word in _AUXILIARIES:
+            return True
+        verb = word.endswith("s") and not word.endswith("ss") and word in VERB_FORMS
+        if verb and at < len(bare) - 1 and word not in _PREPOSITIONS:
+            return True
+        after_plural = read_word(words[at - 1]).plural if words[at - 1][:1].isalpha() else False
+        if after_plural and word in VERB_FORMS and not word.endswith(("s", "ing")):
+            return True  # "Models Provide"
+    return False
+
+
+def _has_debris(title: str) -> bool:
+    """LaTeX or Markdown syntax, or math set as letters: symbols, Greek, math alphabets."""
+    if _MARKUP.search(title) or _BROKEN_WORD.search(title):
+        return True
+    return any(
+        unicodedata.category(ch) == "Sm" or "\u0370" <= ch <= "\u03ff" or ch >= "\U0001d400"
+        for ch in title
+    )
+
+
+def _mixed_coordination(title: str) -> bool:
+    """ "Growing and Prunes": a gerund joined to a verb's -s form (or the other way round)."""
+    for first, second in _COORDINATION.findall(title.lower()):
+        if first.endswith("ing") and _third_person(second):
+            return True
+        if second.endswith("ing") and _third_person(first):
+            return True
+    return False
+
+
+def _third_person(word: str) -> bool:
+    """A verb's -s form, as far as the form tells: "prunes", not "class", "focus", "physics"."""
+    return word.endswith("s") and not word.endswith(("ss", "us", "is", "ics")) and len(word) > 3
+
+
+def _names_something(title: str) -> bool:
+    """Some word is a noun or a name that is not vague ("solution", "finding")."""
+    for token in _TOKEN.findall(title):
+        word = read_word(token)
+        if word.content and token.lower() not in _VAGUE and word.head not in _VAGUE:
+            return True
+    return False

@@ -1,0 +1,192 @@
+"""The noun phrases an abstract holds, as candidate titles, and the one to title it with.
+
+A title the authors would write mostly reuses the abstract's own noun phrases: "private
+algorithms for graph sparsification", "model collapse: synthetic data". `noun_phrases` finds
+them without a tagger: runs of words `words.read_word` lets stand inside a phrase, ending on a
+noun or a name, chained by "of", "for", "in", "with", "via" and a few more (not by "and",
+which as often joins two clauses), never across punctuation, math or a verb. `retitle` keeps
+the candidate whose words the title is expected to share most (`salience`), among those
+`title_check` finds nothing wrong with, the title composed from the contribution sentence
+included. Pure functions.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Sequence
+
+from generator.describe.abstracts import Abstract
+from generator.describe.names import Name
+from generator.describe.phrases import clean, spell_out, title_case
+from generator.describe.salience import content_words, salience
+from generator.describe.title_check import problems
+from generator.describe.words import NAME, read_word
+
+MAX_WORDS = 12
+_CHAIN = 3  # noun phrases chained into one candidate, at most
+_CONNECTORS = frozenset("of for in with via on under from across over".split())
+# What results are measured in: a phrase that ends on one reports a result, it names no subject.
+_OUTCOMES = frozenset(
+    "accuracy recall precision performance improvement improvements gain gains speedup "
+    "speedups results result".split()
+)
+_ARTICLES = frozenset("a an the".split())
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:['’-][A-Za-z0-9]+)*")
+_PARENTHESES = re.compile(r"\s*\([^()]*\)")  # a break: "Long Form (LF) model" is two phrases
+_BREAKS = re.compile(r"[,;:!?()\[\]\"“”]|\.(?=\s|$)")  # each becomes a token no phrase spans
+_QUOTES = "'‘’"
+# The title the authors write has a few words the abstract lacks: the expected size of the
+# real title's word set is the sum of the words' chances and this many more.
+_UNSEEN_WORDS = 3.0
+_TITLE_WORDS = 7.0  # and no fewer than a real title has on average
+# Pairs "A: B" are made of the best candidates alone: quadratic in this many, not in all.
+_PAIRED = 20
+_SENTENCES = 6  # that state the contribution best, read for phrases beside the opening one
+_SUBJECT_WORDS = 4  # at most, before the colon of a pair
+# The composed title reads best where it is as good: it wins ties by this much.
+_COMPOSED_BONUS = 0.03
+_MIN_DESCRIPTION = 2  # words after a name: "Name: Cache" says too little
+
+
+def noun_phrases(sentences: Iterable[str]) -> set[str]:
+    """Every noun phrase, and every chain of them, in plain `sentences`."""
+    found: set[str] = set()
+    for sentence in sentences:
+        marked = _BREAKS.sub(" , ", _PARENTHESES.sub(" , ", sentence))
+        tokens = [token.strip(_QUOTES) for token in marked.split()]
+        runs = _runs(tokens)
+        for at, (start, end) in enumerate(runs):
+            found |= _chains(tokens, runs[at:], start, end)
+    return {phrase for phrase in map(clean, found) if _names_a_subject(phrase)}
+
+
+def _names_a_subject(phrase: str) -> bool:
+    """At most MAX_WORDS words, not ending on a measure of results ("detection recall")."""
+    words = phrase.split()
+    return 0 < len(words) <= MAX_WORDS and words[-1].lower() not in _OUTCOMES
+
+
+def _runs(tokens: Sequence[str]) -> list[tuple[int, int]]:
+    """(start, end) of each run of words that make one noun phrase, trimmed to end on a noun.
+    A plural ends its run ("reward models | trained"), and a word right after one is taken for
+    a verb the lexicons miss ("compilers | tune | loops")."""
+    runs: list[tuple[int, int]] = []
+    start, verb_at = None, -1
+    for at, token in enumerate([*tokens, ""]):
+        word = read_word(token) if _WORD.fullmatch(token) else None
+        inside = word is not None and (word.inside or word.plural)
+        if inside and start is None and at != verb_at:
+            start = at
+        if start is not None and (not inside or (word is not None and word.plural)):
+            _close(tokens, start, at + 1 if inside else at, runs)
+            start, verb_at = None, at + 1 if inside else -1
+    return runs
+
+
+def _close(tokens: Sequence[str], start: int, end: int, runs: list[tuple[int, int]]) -> None:
+    while end > start and not _noun(tokens[end - 1]):
+        end -= 1
+    if end > start:
+        runs.append((start, end))
+
+
+def _noun(token: str) -> bool:
+    word = read_word(token) if _WORD.fullmatch(token) else None
+    return bool(word and (word.noun_like or word.plural))
+
+
+def _chains(
+    tokens: Sequence[str], runs: Sequence[tuple[int, int]], start: int, end: int
+) -> set[str]:
+    """The run at `start:end` alone, and chained to the runs that follow it by a connector."""
+    found = {" ".join(tokens[start:end])}
+    for next_start, next_end in runs[1:_CHAIN]:
+        gap = [token.lower() for token in tokens[end:next_start]]
+        if not gap or gap[0] not in _CONNECTORS or len(gap) > 2:
+            break
+        if len(gap) == 2 and gap[1] not in _ARTICLES:
+            break
+        end = next_end
+        found.add(" ".join(tokens[start:end]))
+    return found
+
+
+def choose(
+    candidates: Iterable[str],
+    chances: dict[str, float],
+    preferred: str,
+    *,
+    bonus: float,
+    claim: bool = False,
+) -> str:
+    """The candidate in title case (or `preferred` as it is, given `bonus`, and allowed to be a
+    clause when it states a `claim`) with the best expected word overlap with the real title,
+    among those without problems; `preferred` when every one has one."""
+    expected_size = max(math.fsum(chances.values()) + _UNSEEN_WORDS, _TITLE_WORDS)
+
+    def expected_f1(candidate: str) -> float:
+        words = set(content_words(candidate))
+        # fsum: a set's order changes from run to run, and so would a plain float sum's
+        # last bit, and with it which of two near-equal candidates wins.
+        shared = math.fsum(chances.get(word, 0.0) for word in words)
+        score = 2 * shared / (len(words) + expected_size) if words else 0.0
+        return score + (bonus if candidate == preferred else 0.0)
+
+    allowed = {"clause"} if claim else set()
+    ranked = sorted({*candidates, preferred}, key=lambda c: (-expected_f1(c), c))
+    for candidate in ranked:  # best first: most candidates are never cased nor checked
+        titled = candidate if candidate == preferred else title_case(candidate)
+        if set(problems(titled)) <= (allowed if candidate == preferred else set()):
+            return titled
+    return preferred
+
+
+def paired(
+    candidates: Iterable[str], chances: dict[str, float], long_forms: dict[str, str]
+) -> set[str]:
+    """ "A: B" from the best candidates: a subject A of two to four words (or a name), the more
+    telling of the two, then a phrase B on another aspect ("model collapse: synthetic data"),
+    sharing no word with A, not even through an acronym."""
+    ranked = sorted(candidates, key=lambda c: (-_mean_chance(c, chances), c))[:_PAIRED]
+    spelled = [_spelled(phrase, long_forms) for phrase in ranked]
+    found = set()
+    for at, first in enumerate(ranked):
+        size = len(first.split())
+        if size > _SUBJECT_WORDS or (size == 1 and read_word(first).role != NAME):
+            continue
+        for second, words in zip(ranked[at + 1 :], spelled[at + 1 :], strict=True):
+            if 1 < len(second.split()) <= MAX_WORDS - size and not spelled[at] & words:
+                found.add(f"{first}: {second}")
+    return found
+
+
+def _describes(phrase: str, name: str) -> bool:
+    return name.lower() not in phrase.lower() and len(phrase.split()) >= _MIN_DESCRIPTION
+
+
+def _mean_chance(candidate: str, chances: dict[str, float]) -> float:
+    words = set(content_words(candidate))
+    return math.fsum(chances.get(word, 0.0) for word in words) / (len(words) + 1)
+
+
+def _spelled(phrase: str, long_forms: dict[str, str]) -> set[str]:
+    """The content words of `phrase`, with those of the long forms of its acronyms."""
+    expanded = " ".join(long_forms.get(token, token) for token in phrase.split())
+    return set(content_words(expanded)) | set(content_words(phrase))
+
+
+def retitle(parts: Abstract, composed: str, *, prefix: str, name: Name | None, claim: bool) -> str:
+    """The best of `composed` (the title the contribution sentence gives, a clause when it
+    states a `claim`: "X Generalise Across Y") and the abstract's noun phrases, each after
+    `prefix` ("Name: ..."), or paired when there is no prefix."""
+    chances = salience(parts, name)
+    telling = {0, *parts.ranking[:_SENTENCES]}  # the opening, and the contribution's
+    phrases = noun_phrases(plain for index, plain in enumerate(parts.plain) if index in telling)
+    if prefix:
+        phrases = {phrase for phrase in phrases if _describes(phrase, prefix)}
+    else:
+        phrases |= paired(phrases, chances, parts.long_forms)
+    spelled = (spell_out(p, parts.long_forms, prefix, MAX_WORDS) for p in phrases)
+    full = [f"{prefix}: {phrase}" if prefix else phrase for phrase in spelled]
+    return choose(full, chances, composed, bonus=_COMPOSED_BONUS, claim=claim)
