@@ -25,6 +25,7 @@ class Settings:
     site_url: str = ""  # absolute, from mkdocs.yml; feeds are only written when it is known
     related_count: int = 5
     page_size: int = 200  # papers per listing page before it is split
+    pagefind: bool = True  # the site is searched by Pagefind, which browse/'s words box asks
 
     @classmethod
     def from_root(

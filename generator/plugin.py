@@ -2,9 +2,8 @@
 
 Thin by design (Material's plugins are the model): settings in, pipeline called, page context
 out. It turns MkDocs settings into `Settings`, runs the pipeline (or takes the collection the
-CLI generated), builds the navigation, escapes front-matter titles for Material, hands each
-paper page its context (`render.Theme`), lets `search` plug Pagefind in, and watches
-`lists/` while serving.
+CLI generated), builds the navigation, escapes titles for Material, gives each paper page its
+context (`render.Theme`), lets `search` plug Pagefind in, and watches `lists/` while serving.
 """
 
 from __future__ import annotations
@@ -85,6 +84,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
             site_url=_published_url(config),
             related_count=self.config.related,
             page_size=self.config.page_size,
+            pagefind=self.config.search_engine == "pagefind",
         )
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:

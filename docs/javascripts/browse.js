@@ -61,6 +61,7 @@
   /* The page's controls, made once per visit: words, sort, the count, facets, results. */
   function Browse(container, index) {
     this.container = container;
+    this.path = location.pathname;  /* the page's address, without its query */
     this.data = index;
     this.words = null;      /* the words last looked up, and the papers they allow */
     this.allowed = null;
@@ -102,7 +103,8 @@
     var next = Object.assign({}, this.state, changes, { unknown: [] });
     var query = F.queryOf(next, this.data);
     if (query === F.queryOf(this.state, this.data)) return;
-    C.remember(query);
+    C.remember(query, browsePath);
+    this.path = browsePath;
     this.render(next, options || {});
   };
 
@@ -113,7 +115,7 @@
     C.show(this.controls, state);
     C.note(this.note, state.unknown);
     var lookup = state.words === this.words ? Promise.resolve(this.allowed)
-      : matchingWords(state.words);
+      : this.data.words ? matchingWords(state.words) : Promise.reject(new Error("no Pagefind"));
     return lookup.then(function (allowed) {
       if (state !== self.state) return;
       self.words = state.words;
@@ -177,12 +179,16 @@
     var container = document.getElementById("rl-browse");
     if (!container) { app = null; return; }
     var all = document.querySelector(".rl-browse-all");
+    /* The listing without JavaScript stays until the filtered view is drawn: whatever fails
+       on the way, the reader still has every paper. */
     data().then(function (index) {
       if (!container.isConnected) return;
       app = new Browse(container, index);
-      if (all) all.hidden = true;
-      app.render(F.parseState(location.search, index), {});
-    }, function (error) {
+      return app.render(F.parseState(location.search, index), {}).then(function () {
+        if (all) all.hidden = true;
+      });
+    }).catch(function (error) {
+      app = null;
       container.textContent = "The filters could not be loaded (" + error.message + "); every paper is listed below.";
     });
   }
@@ -197,12 +203,20 @@
   document.addEventListener("pointerdown", headingForBrowse, true);
   document.addEventListener("click", headingForBrowse, true);
 
-  /* Back and Forward within the page: the state the address holds. */
-  window.addEventListener("popstate", function () {
-    if (app && app.container.isConnected && document.getElementById("rl-browse") === app.container) {
-      app.render(F.parseState(location.search, app.data), {});
-    }
-  });
+  /* Back and Forward within the page: the state the address holds, drawn here when only the
+     query changed (true: the event is handled). Material's instant navigation would fetch the
+     page again and replace it: browse-history.js, in the page's <head>, listens before it
+     and keeps the event from it; arriving by instant navigation, this listener stands in. */
+  function back() {
+    if (!app || !app.container.isConnected || document.getElementById("rl-browse") !== app.container
+        || location.pathname !== app.path) return false;
+    app.render(F.parseState(location.search, app.data), {});
+    return true;
+  }
+  window.readinglistBrowseBack = back;
+  window.addEventListener("popstate", function (event) {
+    if (back()) event.stopImmediatePropagation();
+  }, true);
 
   if (window.document$ && typeof window.document$.subscribe === "function") {
     window.document$.subscribe(start);

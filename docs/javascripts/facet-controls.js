@@ -19,8 +19,10 @@
 
   /* Words, sort and "Clear all"; `on` holds words(text), sort(value), clear(). */
   function controls(data, on) {
-    var node = element("div", { class: "rl-browse__controls", role: "search" });
+    var node = element("div", { class: "rl-browse__controls", role: "search",
+      "aria-label": "Filter and sort" });  /* told apart from the site's search */
     var wordsLabel = element("label", { class: "rl-browse__words" });
+    wordsLabel.hidden = data.words === false;  /* browse/ on a site without Pagefind */
     var words = element("input", { type: "search", name: "words", autocomplete: "off" });
     wordsLabel.append(element("span", {}, "Words"), words);
     var sortLabel = element("label", { class: "rl-browse__sort" });
@@ -140,9 +142,10 @@
     node.hidden = !parts.length;
   }
 
-  /* A reader's change as a new history entry, so Back undoes it. */
-  function remember(query) {
-    history.pushState(history.state, "", location.pathname + query + location.hash);
+  /* A reader's change as a new history entry, so Back undoes it; at `path` if given (browse/
+     from any of its later pages). */
+  function remember(query, path) {
+    history.pushState(history.state, "", (path || location.pathname) + query + location.hash);
   }
 
   window.readinglistFacetControls = {

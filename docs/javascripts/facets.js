@@ -15,14 +15,16 @@
   var SORT_LABELS = {
     curator: "Curator's order", title: "Title", newest: "Newest first", rating: "Rating"
   };
-  var FOREIGN = { q: true, h: true };  /* Material's search (q) and highlight (h) parameters */
+  var FOREIGN = ["q", "h"];  /* Material's search (q) and highlight (h) parameters */
+  /* Keys come from the address: "constructor" or "__proto__" must not find Object's own. */
+  function owns(object, key) { return Object.prototype.hasOwnProperty.call(object, key); }
 
   /* A page's papers as the functions below take them. `tables`: [{name, label, pairs:
      [[value, label]...]}], the facets in the order the page shows them; `papers`: objects
      with order, id, title, url, rating, firstSeen and, per facet, an array of value indexes;
      `sortLabels`: the sorts offered, the first the page's own order (left out of the URL). */
   function collection(tables, papers, sortLabels) {
-    var facets = {};
+    var facets = Object.create(null);
     tables.forEach(function (table) {
       var lookup = Object.create(null);
       table.pairs.forEach(function (pair, n) { lookup[pair[0]] = n; });
@@ -56,26 +58,28 @@
       });
       return paper;
     });
-    return collection(tables, papers, SORT_LABELS);
+    var index = collection(tables, papers, SORT_LABELS);
+    index.words = doc.words === "pagefind";  /* only Pagefind narrows browse/ by words */
+    return index;
   }
 
   /* URL query -> state: {filters: {facet: [value...]}, sort, words, unknown: [text...]}.
      A value the index does not hold is left out and named in `unknown`, never an error. */
   function parseState(search, data) {
     var params = new URLSearchParams(search);
-    var state = { filters: {}, sort: data.defaultSort, words: "", unknown: [] };
+    var state = { filters: Object.create(null), sort: data.defaultSort, words: "", unknown: [] };
     params.forEach(function (value, key) {
-      var facet = data.facets[key];
+      var facet = owns(data.facets, key) ? data.facets[key] : null;
       if (facet) {
         var list = state.filters[key] = state.filters[key] || [];
-        if (!(value in facet.lookup)) state.unknown.push(key + " “" + value + "”");
+        if (!owns(facet.lookup, value)) state.unknown.push(key + " “" + value + "”");
         else if (list.indexOf(value) < 0) list.push(value);
       } else if (key === "sort") {
         if (data.sorts.indexOf(value) >= 0) state.sort = value;
         else state.unknown.push("sort “" + value + "”");
       } else if (key === "words") {
         state.words = value.trim();
-      } else if (!FOREIGN[key]) {
+      } else if (FOREIGN.indexOf(key) < 0) {
         state.unknown.push(key + " “" + value + "”");
       }
     });

@@ -23,7 +23,8 @@
      download), fetched only when the reader asks for them or the address holds one. */
   var INDEXED = ["topic", "kind", "list"];
   var ID = /^[A-Za-z0-9_-]{1,64}$/;
-  var URL_PATH = /^papers\/[^:?#\\]*$/;
+  /* A paper's address under the site's root: no "." or ".." segment, written or %2e-encoded. */
+  var URL_PATH = /^papers\/(?!(?:.*\/)?(?:\.|%2e){1,2}(?:\/|$))[^:?#\\]*$/i;
   var NAMES = { "to-read": "to read", reading: "reading", read: "read" };
 
   function my() { return window.readinglistMyList; }
@@ -166,6 +167,7 @@
   }
 
   function countsText(parts, all) {
+    if (!all.length && my().trouble()) return my().trouble();
     if (!all.length) return "Your list is empty: add papers with Add to my list, on their pages or in any listing.";
     var counts = my().STATUSES.map(function (status) {
       return all.filter(function (e) { return e.status === status; }).length + " " + NAMES[status];
@@ -288,12 +290,13 @@
     }
     var papers = my().load(), added = 0;
     items.forEach(function (entry, index) {
-      if (papers[entry.id]) return;
+      if (Object.prototype.hasOwnProperty.call(papers, entry.id)) return;
       papers[entry.id] = { title: entry.title, url: entry.url, status: entry.status,
         added: typeof entry.added === "number" ? entry.added : Date.now() + index };
       added++;
     });
-    my().save(papers);
+    var problem = my().save(papers);
+    if (problem) return "Nothing was imported: " + problem + " Your list is unchanged.";
     return "Imported " + items.length + (items.length === 1 ? " paper" : " papers") + ": " + added
       + " new, " + (items.length - added) + " already in your list (kept as they were).";
   }

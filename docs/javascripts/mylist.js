@@ -19,18 +19,94 @@
 
   /* Storage ---------------------------------------------------------------------------- */
 
-  function load() {
+  /* Storage can be disabled, full, or hold text this script cannot read: the reader is told,
+     and nothing they had is overwritten. `readTrouble` and `writeTrouble` say why this browser
+     will not keep the list ("" when it will); `notes` what was set aside; `aside` the stored
+     entries that could not be read, written back untouched with every save. */
+  var BACKUP = KEY + ":unreadable";
+  var readTrouble = "", writeTrouble = "", notes = [], aside = Object.create(null);
+  var NOT_KEPT = "This browser will not keep your list: ";
+
+  function readStored() {
     try {
-      var stored = JSON.parse(localStorage.getItem(KEY) || "{}");
-      return stored && typeof stored.papers === "object" && stored.papers ? stored.papers : {};
+      return localStorage.getItem(KEY);
     } catch (error) {
-      return {};
+      readTrouble = NOT_KEPT + "it does not let this site store anything (" + error.name + ").";
+      return null;
     }
   }
 
+  /* Unreadable text is copied to BACKUP before anything may replace it; if it cannot be,
+     or BACKUP already holds other text, nothing is saved. */
+  function setAsideText(text) {
+    try {
+      var backup = localStorage.getItem(BACKUP);
+      if (backup !== null && backup !== text) throw new Error(BACKUP + " already holds other text");
+      localStorage.setItem(BACKUP, text);
+      notes.push("The list stored in this browser could not be read; its text is kept under \u201c"
+        + BACKUP + "\u201d in this browser's storage, and a new list was started.");
+    } catch (error) {
+      readTrouble = NOT_KEPT + "the list it holds could not be read and could not be set aside ("
+        + error.message + "), so it is left as it was.";
+    }
+  }
+
+  function readable(entry) {
+    return !!entry && typeof entry === "object" && typeof entry.title === "string"
+      && typeof entry.url === "string" && STATUSES.indexOf(entry.status) >= 0;
+  }
+
+  /* The stored papers, id -> {title, url, status, added}, in an object without a prototype:
+     an id such as "constructor" is only ever a paper. */
+  function load() {
+    readTrouble = "";
+    var text = readStored(), papers = Object.create(null), stored = null;
+    notes = [];
+    aside = Object.create(null);
+    if (text === null) return papers;
+    try {
+      stored = JSON.parse(text);
+    } catch (error) {
+      stored = null;
+    }
+    if (!stored || typeof stored.papers !== "object" || !stored.papers || Array.isArray(stored.papers)) {
+      setAsideText(text);
+      return papers;
+    }
+    Object.keys(stored.papers).forEach(function (id) {
+      if (readable(stored.papers[id])) papers[id] = stored.papers[id];
+      else aside[id] = stored.papers[id];
+    });
+    var bad = Object.keys(aside);
+    if (bad.length) {
+      notes.push(bad.length + (bad.length === 1 ? " stored entry" : " stored entries")
+        + " could not be read and " + (bad.length === 1 ? "is" : "are")
+        + " set aside, kept in storage but not shown: " + bad.join(", ") + ".");
+    }
+    return papers;
+  }
+
+  /* Writes the papers; returns "" or why they were not kept (also shown on the page). */
+  function keep(papers) {
+    if (readTrouble) return readTrouble;
+    try {
+      var all = Object.assign(Object.create(null), aside, papers);
+      localStorage.setItem(KEY, JSON.stringify({ version: 1, papers: all }));
+      writeTrouble = "";
+      return "";
+    } catch (error) {
+      writeTrouble = NOT_KEPT + (error.name === "QuotaExceededError" ? "its storage for this site is full"
+        : "it refused to store it") + " (" + error.name + "), so the last change was not kept.";
+      return writeTrouble;
+    }
+  }
+
+  function trouble() { return readTrouble || writeTrouble; }
+
   function save(papers) {
-    localStorage.setItem(KEY, JSON.stringify({ version: 1, papers: papers }));
+    var problem = keep(papers);
     drawAll();
+    return problem;
   }
 
   function update(id, change) {
@@ -97,11 +173,13 @@
           all[id] = { title: title, url: url, status: "to-read", added: Date.now() };
         });
       }, { "data-rl-control": "mark:" + id + ":add" }));
-      return;
+    } else {
+      mark.append(element("span", { class: "rl-mine__label", text: "In my list:" }),
+        statusSelect(id, stored.status, title, "mark:" + id + ":status"),
+        removeButton(id, title, "mark:" + id + ":remove"));
     }
-    mark.append(element("span", { class: "rl-mine__label", text: "In my list:" }),
-      statusSelect(id, stored.status, title, "mark:" + id + ":status"),
-      removeButton(id, title, "mark:" + id + ":remove"));
+    /* The mark says so briefly; the my-list page says why. */
+    if (trouble()) mark.append(element("span", { class: "rl-mine__trouble", text: "This browser will not keep your list.", title: trouble() }));
   }
 
   /* A paper's title or address may have changed since it was added: the page knows best. */
@@ -115,7 +193,7 @@
         changed = true;
       }
     });
-    if (changed) localStorage.setItem(KEY, JSON.stringify({ version: 1, papers: papers }));
+    if (changed) keep(papers);
   }
 
   /* Focus stays on the control the reader used, across a redraw. */
@@ -126,8 +204,22 @@
     refreshStored(marks, papers);
     marks.forEach(function (mark) { drawMark(mark, papers); });
     var page = document.querySelector(".rl-mylist[data-rl-ids]");
-    if (page && window.readinglistMyListPage) window.readinglistMyListPage.draw(page, papers);
+    if (page && window.readinglistMyListPage) {
+      window.readinglistMyListPage.draw(page, papers);
+      drawNotice(page);
+    }
     if (focused) refocus(focused);
+  }
+
+  /* Above the my-list page: why the list is not kept, and what was set aside. */
+  function drawNotice(page) {
+    var notice = page.previousElementSibling;
+    if (!notice || !notice.classList.contains("rl-mylist__notice")) {
+      notice = element("p", { class: "rl-mylist__notice", role: "alert" });
+      page.before(notice);
+    }
+    notice.textContent = [trouble()].concat(notes).filter(Boolean).join(" ");
+    notice.hidden = !notice.textContent;
   }
 
   /* The control the reader used, or what took its place: the status after "Add", "Add"
@@ -144,6 +236,7 @@
     KEY: KEY, ROOT: ROOT, STATUSES: STATUSES, LABELS: LABELS, load: load, save: save,
     update: update, entries: entries, element: element, button: button,
     statusSelect: statusSelect, removeButton: removeButton, drawAll: drawAll,
+    trouble: trouble,
   };
 
   window.addEventListener("storage", function (event) { if (event.key === KEY) drawAll(); });

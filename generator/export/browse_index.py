@@ -47,9 +47,11 @@ def browse_index(
     *,
     kinds: Sequence[tuple[str, str]],
     tags: Sequence[tuple[str, str]],
+    words: bool = True,
 ) -> str:
     """The facet index of the published papers. `kinds` are (key, label) in the site's order;
-    `tags` the shared tags as (slug, name), in the site's order."""
+    `tags` the shared tags as (slug, name), in the site's order; `words`: whether the site's
+    Pagefind index can narrow them by words (without it, the page offers no words box)."""
     papers = published(collection)
     tables = _tables(collection, papers, kinds=kinds, tags=tags)
     dates = sorted({collection.lock.first_seen(paper.id) for paper in papers})
@@ -58,6 +60,7 @@ def browse_index(
     columns = zip(*rows, strict=True) if rows else ([] for _ in FIELDS)
     document = {
         "version": BROWSE_INDEX_VERSION,
+        "words": "pagefind" if words else None,
         "facets": {name: table.pairs for name, table in tables.items()},
         "dates": dates,
         "papers": {name: list(column) for name, column in zip(FIELDS, columns, strict=True)},

@@ -66,6 +66,7 @@ def entry_line(entry: Entry, folder: str) -> Md:
 
 
 def title_line(entry: Entry, folder: str) -> Md:
-    """The entry in a listing of titles in `folder`: linked title and kind, one line."""
+    """The entry in a listing of titles in `folder`: linked title, kind and the reader's-list
+    mark, one line."""
     link = relative(entry.path, folder)
-    return Md(f'[{entry.title}]({link}) <span class="rl-kind">{entry.kind}</span>')
+    return Md(f'[{entry.title}]({link}) <span class="rl-kind">{entry.kind}</span> {entry.mine}')

@@ -106,7 +106,12 @@ def browse_pages(site: Site) -> Pages:
     ids = [paper.id for paper in site.collection.papers]
     yield from _split(site, "browse.md.j2", BROWSE_PAGE, meta, ids, listed=site.titled)
     tags = [(site.tag_slugs[tag], tag) for tag in site.shared_tags]
-    yield export.BROWSE_INDEX_PATH, export.browse_index(site.collection, kinds=kinds(), tags=tags)
+    yield (
+        export.BROWSE_INDEX_PATH,
+        export.browse_index(
+            site.collection, kinds=kinds(), tags=tags, words=site.settings.pagefind
+        ),
+    )
 
 
 def _split(

@@ -28,6 +28,7 @@ CHECKOUT = Path(__file__).resolve().parent.parent.parent
 ASSETS = ("about.md", "stylesheets/readinglist.css", "stylesheets/browse.css",
           "stylesheets/mylist.css", "javascripts/search.js", "javascripts/facets.js",
           "javascripts/facet-controls.js", "javascripts/browse.js",
+          "javascripts/browse-history.js",
           "javascripts/mylist-formats.js", "javascripts/mylist-page.js",
           "javascripts/mylist.js")  # fmt: skip
 
