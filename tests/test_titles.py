@@ -368,3 +368,15 @@ def test_derived_titles_are_flagged_no_more_often_than_real_ones() -> None:
     real_share = sum(bool(problems(title)) for title in real) / len(real)
     print(f"flagged: derived {derived_share:.1%}, real {real_share:.1%} of {len(derived)}")
     assert derived_share <= real_share + 0.03
+
+
+def test_derived_titles_of_the_stored_abstracts_are_seldom_flagged() -> None:
+    """The same check on the 300 abstracts the topic tests store (no titles there), so it runs
+    on a clean clone without the development data: at most 6% flagged, the share issue 18
+    measured for real titles under this kind of check."""
+    labelled = Path(__file__).parent / "fixtures" / "topic_labels" / "labels.jsonl"
+    abstracts = [json.loads(line)["abstract"] for line in labelled.open(encoding="utf-8")]
+    flagged = [t for t in (derive_title(analyse(a)) for a in abstracts) if problems(t)]
+    print(f"flagged: {len(flagged)} of {len(abstracts)} derived titles")
+    assert len(abstracts) == 300
+    assert len(flagged) <= 0.06 * len(abstracts), flagged
