@@ -20,14 +20,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import shutil
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
+from scratch import REPO, generate, make_project, script_env
+
 EVAL = REPO.parent / "shared" / "eval"
 
 
@@ -39,16 +38,15 @@ def main() -> int:
               "live outside the repository, in ../shared/eval/)", file=sys.stderr)  # fmt: skip
         return 2
     with tempfile.TemporaryDirectory(prefix="titlescore-") as tmp:
-        project = _make_project(Path(tmp) / "project", _lists(args))
-        generate = [sys.executable, "-m", "generator.cli", "generate", "-q", "--root", str(project)]
-        if subprocess.run(generate, cwd=REPO, env=_env()).returncode:
+        project = make_project(Path(tmp) / "project", _lists(args))
+        if not generate(project):
             return 1
         papers = project / "docs" / "papers"
         for label, truth in _truths(args.truth, Path(tmp)):
             command = [sys.executable, str(args.scorer), str(truth), str(args.lists), str(papers)]
             print(label, end=": ", flush=True)
             shown = ["--show"] if args.show and label == "whole" else []
-            if subprocess.run(command + shown, env=_env()).returncode:
+            if subprocess.run(command + shown, env=script_env()).returncode:
                 return 1
     return 0
 
@@ -87,21 +85,6 @@ def _lists(args: argparse.Namespace) -> dict[str, bytes]:
     made = subprocess.run([sys.executable, str(converter), str(args.truth)],
                           capture_output=True, check=True)  # fmt: skip
     return {"zz-truth.txt": made.stdout}
-
-
-def _make_project(target: Path, lists: dict[str, bytes]) -> Path:
-    (target / "lists").mkdir(parents=True)
-    (target / "docs").mkdir()
-    shutil.copy(REPO / "mkdocs.yml", target / "mkdocs.yml")
-    shutil.copytree(REPO / "overrides", target / "overrides")
-    shutil.copy(REPO / "lists" / "topics.yml", target / "lists" / "topics.yml")
-    for name, data in lists.items():
-        (target / "lists" / name).write_bytes(data)
-    return target
-
-
-def _env() -> dict[str, str]:
-    return {**os.environ, "PYTHONPATH": str(REPO)}
 
 
 if __name__ == "__main__":

@@ -19,19 +19,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
-import shutil
 import statistics
-import subprocess
-import sys
 import tempfile
 from pathlib import Path
 from typing import NamedTuple
 
 import yaml
+from scratch import REPO, generate, make_project
 
-REPO = Path(__file__).resolve().parent.parent
 _FRONT_MATTER = re.compile(r"\A---\n(.*?)\n---\n", re.DOTALL)
 _TAGGED = re.compile(r"^(\d+) papers? tagged", re.MULTILINE)
 _LOWER_WORD = re.compile(r"[a-z]+")
@@ -106,10 +102,8 @@ def main() -> int:
         print("\n".join(figures(args.docs).lines()))
         return 0
     with tempfile.TemporaryDirectory(prefix="tagfigures-") as tmp:
-        project = _make_project(Path(tmp) / "project", _lists(args))
-        generate = [sys.executable, "-m", "generator.cli", "generate", "-q", "--root", str(project)]
-        env = {**os.environ, "PYTHONPATH": str(REPO)}
-        if subprocess.run(generate, cwd=REPO, env=env).returncode:
+        project = make_project(Path(tmp) / "project", _lists(args))
+        if not generate(project):
             return 1
         print("\n".join(figures(project / "docs").lines()))
     return 0
@@ -138,17 +132,6 @@ def _pairs_list(path: Path, half: str | None) -> str:
         rows = rows[0 if half == "even" else 1 :: 2]
     abstracts = [" ".join(json.loads(row)["abstract"].split()) for row in rows]
     return "Abstracts\n\n" + "\n\n".join(abstracts) + "\n"
-
-
-def _make_project(target: Path, lists: dict[str, bytes]) -> Path:
-    (target / "lists").mkdir(parents=True)
-    (target / "docs").mkdir()
-    shutil.copy(REPO / "mkdocs.yml", target / "mkdocs.yml")
-    shutil.copytree(REPO / "overrides", target / "overrides")
-    shutil.copy(REPO / "lists" / "topics.yml", target / "lists" / "topics.yml")
-    for name, data in lists.items():
-        (target / "lists" / name).write_bytes(data)
-    return target
 
 
 if __name__ == "__main__":
