@@ -189,17 +189,14 @@ URL_KEYS = {"url", "href", "link", "location", "page", "@id", "sameAs", "src"}
 
 
 def test_data_files_link_only_to_the_web(hostile_site: Path) -> None:
-    """Search index, tags, sitemap, feeds and exports: every URL field is http(s) or a path
-    of the site, whatever the abstracts linked to."""
+    """Search index, sitemap, feeds and exports: every URL field is http(s) or a path of the
+    site, whatever the abstracts linked to."""
     site = hostile_site / "site"
     files = [path for pattern in DATA_FILES for path in site.rglob(pattern)]
-    assert {"search_index.json", "sitemap.xml", "tags.json"} <= {path.name for path in files}
+    assert {"search_index.json", "sitemap.xml"} <= {path.name for path in files}
     for path in files:
         for url in _urls_in(path):
             assert not re.match(r"[a-z][a-z0-9+.-]*:", url) or url.startswith("http"), (path, url)
-    tags = json.loads((site / "tags.json").read_text("utf-8"))
-    for mapping in tags["mappings"]:
-        assert live_markup(BeautifulSoup(mapping["item"]["title"], "html.parser")) == []
 
 
 def _urls_in(path: Path) -> list[str]:

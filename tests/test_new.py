@@ -85,7 +85,7 @@ def test_an_installed_wheel_carries_the_theme(tmp_path: Path) -> None:
         str(REPO),
     ]
     subprocess.run(command, check=True, capture_output=True)
-    wheel = next(wheels.glob("readinglist-*.whl"))
+    wheel = next(wheels.glob("mkdocs_readinglist-*.whl"))
     install = [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(target)]
     subprocess.run([*install, str(wheel)], check=True, capture_output=True)
     env = {**os.environ, "PYTHONPATH": str(target)}
