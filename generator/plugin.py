@@ -190,6 +190,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
     def on_env(
         self, env: jinja2.Environment, /, *, config: MkDocsConfig, files: Files
     ) -> jinja2.Environment:
+        env.filters["split"] = str.split  # built into Zensical's engine; the overrides use it
         if self.serving:
             reused = jinja2.DictLoader({rebuild.TEMPLATE: rebuild.TEMPLATE_SOURCE})
             env.loader = jinja2.ChoiceLoader([reused, env.loader])  # type: ignore[list-item]
