@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Install everything the tests need, then run every test. The README's test command; CI runs it.
-#   - Python packages: the project with its [test] extra (pinned in pyproject.toml)
+#   - Python packages: the project with its [test] extra, pinned by constraints.txt
 #   - Debian's chromium (browser tests) and CJK fonts (screenshots of Chinese list names)
+#   - Debian's python3 with venv (tests/test_install.py installs the README's quick start in
+#     fresh virtualenvs of /usr/bin/python3, the oldest interpreter supported)
 # Extra arguments go to pytest, e.g. `scripts/test.sh -k build`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -9,17 +11,22 @@ cd "$(dirname "$0")/.."
 need_debian=()
 command -v chromium >/dev/null 2>&1 || need_debian+=(chromium)
 fc-list 2>/dev/null | grep -qi "noto.*cjk" || need_debian+=(fonts-noto-cjk)
+# Debian's python3 makes a virtualenv with pip only with python3-venv (and the wheels it brings).
+probe=$(mktemp -d)
+{ /usr/bin/python3 -m venv --without-pip "$probe/venv" && ls /usr/share/python-wheels/pip-*.whl; } \
+  >/dev/null 2>&1 || need_debian+=(python3-venv)
+rm -rf "$probe"
 if [ ${#need_debian[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "installing Debian packages: ${need_debian[*]}"
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_debian[@]}" >/dev/null
   else
     echo "warning: please install ${need_debian[*]} (e.g. sudo apt-get install ${need_debian[*]});" \
-         "browser tests fail without chromium when CI=true, and are skipped otherwise" >&2
+         "the browser and install tests fail without them when CI=true, and are skipped otherwise" >&2
   fi
 fi
 
-python3 -m pip install -q --disable-pip-version-check -e ".[test]"
+python3 -m pip install -q --disable-pip-version-check -e ".[test]" -c constraints.txt
 python3 -m ruff check generator tests bench scripts
 python3 -m ruff format --check generator tests bench scripts
 python3 -m mypy

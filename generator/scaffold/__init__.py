@@ -2,8 +2,9 @@
 
 Owns the files of a fresh project: mkdocs.yml (the site's name, a SITE_URL default), lists/
 with a short example list and the default taxonomy, the theme (overrides/ and the site's own
-assets in docs/), .gitignore, requirements.txt and the GitHub Pages workflow. The repository's
-own copies of these files are the same files (tests keep them so). Must not touch an existing
+assets in docs/), .gitignore, requirements.txt (this generator, at the version that made the
+project), constraints.txt (the tree that version was tested with) and the GitHub Pages
+workflow. The repository's own copies of these files are the same files (tests keep them so). Must not touch an existing
 project: it writes only into a folder that does not exist yet or is empty.
 """
 
@@ -22,6 +23,7 @@ from generator.errors import ConfigError
 from generator.read.taxonomy import DEFAULT_TAXONOMY
 
 TEMPLATES = resources.files(__package__) / "templates"
+DISTRIBUTION = "mkdocs-readinglist"  # the name on the package index; the command is readinglist
 # In a source checkout (an editable install) the theme is the repository's own folders; an
 # installed wheel carries them as generator.theme (pyproject.toml maps them there).
 CHECKOUT = Path(__file__).resolve().parent.parent.parent
@@ -49,7 +51,8 @@ def _project_files(target: Path, name: str) -> Iterator[tuple[Path, bytes]]:
     yield target / "lists" / "reading-list.txt", _render("example.txt.j2", name=name).encode()
     yield target / "lists" / "topics.yml", DEFAULT_TAXONOMY.read_bytes()
     yield target / ".gitignore", (TEMPLATES / "gitignore").read_bytes()
-    yield target / "requirements.txt", f"readinglist=={__version__}\n".encode()
+    yield target / "requirements.txt", requirements().encode()
+    yield target / "constraints.txt", (TEMPLATES / "constraints.txt").read_bytes()
     yield target / ".github" / "workflows" / "pages.yml", (TEMPLATES / "pages.yml").read_bytes()
     theme = _theme()
     for path in _files_under(theme):
@@ -57,6 +60,16 @@ def _project_files(target: Path, name: str) -> Iterator[tuple[Path, bytes]]:
     assets = _assets()
     for path in ASSETS:
         yield target / "docs" / path, _at(assets, path).read_bytes()
+
+
+def requirements() -> str:
+    """The project's requirements.txt: this generator, pinned at the version that made it."""
+    return (
+        "# The generator that made this site, at the version that made it; constraints.txt pins\n"
+        "# the rest as it was tested (README, Publishing). Install: pip install -r requirements.txt\n"
+        "# -c constraints.txt\n"
+        f"{DISTRIBUTION}=={__version__}\n"
+    )
 
 
 def mkdocs_yml(name: str, url: str, *, description: str = "") -> str:
