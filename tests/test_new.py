@@ -18,7 +18,8 @@ def test_a_new_project_builds_at_once_with_its_name(tmp_path: Path) -> None:
     run_cli(tmp_path, "new", "group", "--name", "My Reading Group")
     project = tmp_path / "group"
     expected = {"mkdocs.yml", "lists/reading-list.txt", "lists/topics.yml", ".gitignore",
-                "requirements.txt", ".github/workflows/pages.yml", "overrides/paper.html",
+                "requirements.txt", "constraints.txt", ".github/workflows/pages.yml",
+                "overrides/paper.html",
                 "docs/stylesheets/readinglist.css"}  # fmt: skip
     assert expected <= {p.relative_to(project).as_posix() for p in project.rglob("*")}
     assert 'site_url: !ENV [SITE_URL, "https://example.github.io/group/"]' in (
@@ -54,14 +55,16 @@ _Loader.add_constructor("!ENV", lambda loader, node: loader.construct_sequence(n
 
 
 def test_the_repository_is_a_project_of_the_same_files() -> None:
-    """The shipped site's mkdocs.yml, workflow and .gitignore are the scaffold's, so a new
-    project gets exactly what the repository is built and tested with."""
+    """The shipped site's mkdocs.yml, workflow, constraints and .gitignore are the scaffold's,
+    so a new project gets exactly what the repository is built and tested with."""
     shipped = yaml.load((REPO / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_Loader)
     made = scaffold.mkdocs_yml(shipped["site_name"], "https://example.github.io/readinglist/",
                                description=shipped["site_description"])  # fmt: skip
     assert (REPO / "mkdocs.yml").read_text(encoding="utf-8") == made
     workflow = REPO / ".github" / "workflows" / "pages.yml"
     assert workflow.read_bytes() == (scaffold.TEMPLATES / "pages.yml").read_bytes()
+    pins = (REPO / "constraints.txt").read_bytes()
+    assert pins == (scaffold.TEMPLATES / "constraints.txt").read_bytes()
     ignored = (REPO / ".gitignore").read_text(encoding="utf-8").splitlines()
     assert set((scaffold.TEMPLATES / "gitignore").read_text(encoding="utf-8").splitlines()) <= {
         *ignored,

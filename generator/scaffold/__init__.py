@@ -4,8 +4,9 @@ Owns the files of a fresh project: mkdocs.yml (the site's name, a SITE_URL defau
 with a short example list and the default taxonomy, the theme (overrides/ and the site's own
 assets in docs/), .gitignore, requirements.txt (this generator, at the version that made the
 project), constraints.txt (the tree that version was tested with) and the GitHub Pages
-workflow. The repository's own copies of these files are the same files (tests keep them so). Must not touch an existing
-project: it writes only into a folder that does not exist yet or is empty.
+workflow. The repository's own copies of these files are the same files (tests keep them so).
+Must not touch an existing project: it writes only into a folder that does not exist yet or is
+empty.
 """
 
 from __future__ import annotations
@@ -65,9 +66,9 @@ def _project_files(target: Path, name: str) -> Iterator[tuple[Path, bytes]]:
 def requirements() -> str:
     """The project's requirements.txt: this generator, pinned at the version that made it."""
     return (
-        "# The generator that made this site, at the version that made it; constraints.txt pins\n"
-        "# the rest as it was tested (README, Publishing). Install: pip install -r requirements.txt\n"
-        "# -c constraints.txt\n"
+        "# The generator that made this site, at the version that made it; constraints.txt\n"
+        "# pins the rest as tested (README, Publishing):\n"
+        "#   pip install -r requirements.txt -c constraints.txt\n"
         f"{DISTRIBUTION}=={__version__}\n"
     )
 
