@@ -187,9 +187,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
             self.rebuilds.start(nav)
         return nav
 
-    def on_env(
-        self, env: jinja2.Environment, /, *, config: MkDocsConfig, files: Files
-    ) -> jinja2.Environment:
+    def on_env(self, env: jinja2.Environment, /, **_: object) -> jinja2.Environment:
         env.filters["split"] = str.split  # built into Zensical's engine; the overrides use it
         if self.serving:
             reused = jinja2.DictLoader({rebuild.TEMPLATE: rebuild.TEMPLATE_SOURCE})
