@@ -43,7 +43,9 @@ def main() -> int:
                 seconds = _build(Path(work) / "run", [*abstracts, _hostile(unit, size)])
                 added = max(seconds - base, 0.01)
                 ratio = f"{added / before:.2f}" if before else ""
-                print(f"| {size:,} | `{unit}` | {seconds:.2f} | {added:.2f} | {ratio} |", flush=True)
+                print(
+                    f"| {size:,} | `{unit}` | {seconds:.2f} | {added:.2f} | {ratio} |", flush=True
+                )
                 before = added
     return 0
 

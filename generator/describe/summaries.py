@@ -3,10 +3,10 @@
 The contribution sentence is the one where the authors say what they do ("we propose", "this
 paper argues"), not background or results (`claims.rank_sentences`); the summary is that
 sentence's source fragment (same LaTeX and Markdown, so listings render its math) without
-connectives such as "To address this,". A summary is one sentence of at most MAX_WORDS words and MAX_CHARS characters:
-a longer sentence gives its most informative clause ("...; (2) we introduce X, ..."), and a
-sentence with no clause short enough gives way to the next best sentence. It reads one
-abstract only.
+connectives such as "To address this,". A summary is one sentence of at most MAX_WORDS words
+and MAX_CHARS characters: a longer sentence gives its most informative clause ("...; (2) we
+introduce X, ..."), and a sentence with no clause short enough gives way to the next best
+sentence. It reads one abstract only.
 """
 
 from __future__ import annotations
