@@ -5,9 +5,11 @@
 For each unit (every ASCII punctuation character, then `$a`, `[a](` and `&#`) and size N, a
 fresh project of `--papers` real abstracts (the shipped lists) plus one abstract holding N
 copies of the unit between two short sentences is built with `readinglist build -q`; the
-same project without that abstract is the baseline. Prints a Markdown table: size, unit,
-seconds of the build, seconds added over the baseline, and the ratio of the time added at
-each size to the time added at the one before (linear time: about 2 for a doubled size).
+same project without that abstract, built just before it (A B pairs, so the machine's drift
+falls on both), is the baseline. Prints a Markdown table: size, unit, seconds of the build,
+seconds added over its baseline, and the ratio of the time added at each size to the time
+added at the one before (linear time: about 2 for a doubled size; below a second added, the
+ratio is mostly noise).
 Timings are of fresh processes on whatever else the machine runs: say so when quoting them.
 """
 
@@ -33,13 +35,13 @@ def main() -> int:
     args = _parser().parse_args()
     abstracts = _seed_abstracts(args.papers)
     with tempfile.TemporaryDirectory(prefix="rl-punctuation-") as work:
-        base = _build(Path(work) / "baseline", abstracts)
-        print(f"baseline: {len(abstracts)} abstracts, {base:.2f} s\n")
+        print(f"{len(abstracts)} real abstracts beside the hostile one\n")
         print("| size | unit | build s | added s | ratio |")
         print("| ---: | --- | ---: | ---: | ---: |")
         for unit in args.units:
             before = None
             for size in args.sizes:
+                base = _build(Path(work) / "baseline", abstracts)
                 seconds = _build(Path(work) / "run", [*abstracts, _hostile(unit, size)])
                 added = max(seconds - base, 0.01)
                 ratio = f"{added / before:.2f}" if before else ""
