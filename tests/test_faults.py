@@ -189,3 +189,95 @@ def test_a_lost_manifest_is_rebuilt_from_what_readinglist_wrote(built: Path, dam
     }
     assert_whole_and_agreeing(built)
     assert "Traceback" not in result.stderr
+
+
+# The site swap ----------------------------------------------------------------------------
+
+SWAP = """
+import os, shutil, sys, time
+from pathlib import Path
+from generator.write import files
+site, staged, step = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3]
+if step == "no-exchange":  # a system without renameat2: two renames
+    files._exchange = lambda first, second: False
+    real_replace = os.replace
+    def replace(source, target):
+        real_replace(source, target)
+        if Path(target).name == "site.previous":
+            print("between", flush=True)
+            time.sleep(60)
+    files.os.replace = replace
+else:
+    real_rmtree = shutil.rmtree
+    def rmtree(path, *args, **kwargs):
+        if Path(path) == staged:
+            print("between", flush=True)
+            time.sleep(60)
+        return real_rmtree(path, *args, **kwargs)
+    files.shutil.rmtree = rmtree
+files.replace_directory(staged, site)
+"""
+
+
+def two_sites(root: Path) -> tuple[Path, Path]:
+    site, staged = root / "site", root / "site.building"
+    for folder, text in ((site, "old"), (staged, "new")):
+        (folder / "papers").mkdir(parents=True)
+        (folder / "index.html").write_text(text)
+        (folder / "papers" / "a.html").write_text(text)
+    return site, staged
+
+
+def whole(site: Path) -> str:
+    """The site's one version ("old" or "new"), every file of it agreeing."""
+    versions = {path.read_text() for path in site.rglob("*.html")}
+    assert len(versions) == 1 and (site / "index.html").is_file(), versions
+    return versions.pop()
+
+
+@pytest.mark.parametrize("step", ["exchange", "no-exchange"])
+def test_a_kill_in_the_middle_of_the_swap_leaves_a_site(tmp_path: Path, step: str) -> None:
+    """kill -9 between the steps of the swap: with the exchange the new site is in place at
+    once; without it (two renames) the next run's start puts the old one back."""
+    from generator import write
+
+    site, staged = two_sites(tmp_path)
+    process = subprocess.Popen(
+        [sys.executable, "-c", SWAP, str(site), str(staged), step],
+        env=ENV, stdout=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    assert process.stdout is not None and process.stdout.readline() == "between\n"
+    process.send_signal(signal.SIGKILL)
+    process.wait()
+    if step == "exchange":
+        assert whole(site) == "new"
+    with write.staging_folder(site):  # what the next build does first
+        assert whole(site) == ("new" if step == "exchange" else "old")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+
+
+def test_at_every_instant_of_many_swaps_there_is_a_whole_site(tmp_path: Path) -> None:
+    """A reader polls the site while it is swapped 200 times: it never finds it missing."""
+    import threading
+
+    from generator import write
+
+    site, staged = two_sites(tmp_path)
+    missing, done = [], threading.Event()
+
+    def watch() -> None:
+        while not done.is_set():
+            if not (site / "index.html").is_file():
+                missing.append(time.perf_counter())
+
+    watcher = threading.Thread(target=watch)
+    watcher.start()
+    try:
+        for number in range(200):
+            (staged / "papers").mkdir(parents=True, exist_ok=True)
+            (staged / "index.html").write_text(str(number))
+            write.replace_directory(staged, site)
+    finally:
+        done.set()
+        watcher.join()
+    assert missing == [] and (site / "index.html").read_text() == "199"
