@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import logging
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -43,6 +43,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {failure}", file=sys.stderr)
     except ReadingListError as error:
         print(f"error: {error}", file=sys.stderr)
+    except OSError as error:  # what no stage foresaw, still as one line
+        print(f"error: {error.filename or ''}: {error.strerror}", file=sys.stderr)
     except KeyboardInterrupt:
         print("interrupted: the previous pages and site are unchanged", file=sys.stderr)
         return 130
@@ -253,40 +255,35 @@ def _generate(args: argparse.Namespace) -> int:
 
 
 def _build(args: argparse.Namespace) -> int:
-    from mkdocs.commands.build import build
-
     config = _load_config(args, strict=args.strict)
     plugin = _plugin(config, _config_file(args))
     settings = plugin.settings(config)
     if not settings.lists_dir.is_dir():
         raise ConfigError(f"{_no_project(args.root)} (no lists/ folder)")
-    previous = write.Previous.of(settings)
-    collection = pipeline.generate(settings, strict=args.strict).collection
-    _print_problems(collection.problems)
-    plugin.collection, plugin.pregenerated = collection, True
-
     site_dir = Path(config.site_dir)
-    stamp = write.SiteStamp(config, settings)
-    if stamp.matches(site_dir):
-        print(f"site unchanged: {len(collection.papers)} papers -> {site_dir}")
-        return 0
+    with write.RunLock(settings.cache_path.parent), write.staging_folder(site_dir) as staged:
+        previous = write.Previous.of(settings)
+        collection = pipeline.generate(settings, strict=args.strict).collection
+        _print_problems(collection.problems)
+        plugin.collection, plugin.pregenerated = collection, True
+        stamp = write.SiteStamp(config, settings)
+        if stamp.matches(site_dir):
+            print(f"site unchanged: {len(collection.papers)} papers -> {site_dir}")
+            return 0
+        write.build_aside(_builder(config), staged, site_dir, previous, settings)
+        stamp.record()
+    print(f"site built: {len(collection.papers)} papers -> {site_dir}")
+    return 0
+
+
+def _builder(config: MkDocsConfig) -> Callable[[Path], None]:
+    from mkdocs.commands.build import build
 
     def build_into(folder: Path) -> None:
         config.site_dir = str(folder)
         build(config)
 
-    try:
-        write.build_aside(build_into, site_dir)
-    except BaseException as error:
-        previous.restore(settings)
-        if not isinstance(error, Exception):  # Ctrl-C and the like, after putting pages back
-            raise
-        print(f"error: the site was not built ({error}); the previous pages and site are "
-              "unchanged", file=sys.stderr)  # fmt: skip
-        return 1
-    stamp.record()
-    print(f"site built: {len(collection.papers)} papers -> {site_dir}")
-    return 0
+    return build_into
 
 
 def _print_problems(problems: Iterable[Problem]) -> None:

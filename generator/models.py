@@ -86,7 +86,7 @@ class Paper:
     id: str
     abstract: str  # the curator's text, whitespace-normalised, LaTeX and Markdown as written
     text: str  # the abstract as plain text (markup resolved): what enrichers read
-    markdown: str  # the abstract as safe Markdown (markup resolved, escaped): what its page shows
+    markdown: str  # the abstract as one safe HTML paragraph (`markup`): what its page shows
     lists: tuple[str, ...]  # list names, in the order the lists were read
     sources: tuple[Source, ...]
     title: str = ""

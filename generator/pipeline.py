@@ -109,7 +109,12 @@ def generate(settings: Settings, *, strict: bool = False) -> Report:
     """Collect, render and write the generated pages and the lock file. When no input (lists,
     taxonomy, curation, lock, settings, generator code) changed since the last run and every
     generated file is still there, nothing is derived again: the cached collection is used.
-    With `strict`, warnings stop the run before anything is written."""
+    With `strict`, warnings stop the run before anything is written. One run at a time."""
+    with write.RunLock(settings.cache_path.parent):
+        return _generate(settings, strict=strict)
+
+
+def _generate(settings: Settings, *, strict: bool) -> Report:
     start = time.perf_counter()
     cached = _cached_collection(settings)
     if cached is not None:
@@ -124,8 +129,13 @@ def generate(settings: Settings, *, strict: bool = False) -> Report:
     # Pages are rendered and staged together, on every core: never all pages in memory.
     counts: dict[str, int] = {}
     with _stage("render+write", counts):
-        result = write.write_batches(settings.docs_dir, render.render_site(collection, settings))
-        write.write_if_changed(settings.lock_path, address.dump_lock(collection.lock))
+        # The lock is committed with the pages: both change, or neither.
+        result = write.write_batches(
+            settings.docs_dir,
+            render.render_site(collection, settings),
+            beside={settings.lock_path: address.dump_lock(collection.lock)},
+            backup=write.manifest_copy(settings),
+        )
         counts.update(pages=result.files, written=len(result.written), removed=len(result.removed))
     # The digest covers the lock as just written, so the next unchanged run is a no-op.
     cached_now = cache.dump(input_digest(settings), collection, descriptions)

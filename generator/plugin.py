@@ -30,7 +30,7 @@ from generator.models import Collection
 from generator.progress import Progress
 from generator.render import Theme, rebuild, title_as_html
 from generator.render.csp import with_policy
-from generator.write import OwnWritesIgnored, foreign_pages, read_manifest
+from generator.write import OwnWritesIgnored, RunLock, foreign_pages, read_manifest
 
 if TYPE_CHECKING:  # the types of MkDocs' event arguments (mkdocs/plugins.py)
     from mkdocs.livereload import LiveReloadServer
@@ -64,10 +64,10 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         self.page_keys: dict[str, str] = {}
         self.contexts: dict[str, dict] = {}  # made for `serve`'s key, until the page renders
         self.progress = Progress(0, log=log)
+        self.run_lock = RunLock(None)  # one run at a time: from on_config to the build's end
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
-        """Defining on_startup keeps one plugin instance across `mkdocs serve` rebuilds. The
-        generator's log goes through MkDocs' (unless the readinglist command prints it)."""
+        """Keeps one instance across `mkdocs serve` rebuilds; our log goes through MkDocs'."""
         self.serving = command == "serve"
         generator_log = logging.getLogger("generator")
         if not generator_log.handlers:
@@ -88,6 +88,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         )
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        self.run_lock = _report(lambda: RunLock.taken(self.settings(config).cache_path.parent))
         # Material prints the site name unescaped, in text and in attributes alike: it gets
         # the escaped text, which Jinja's autoescaping (overrides/) does not escape again.
         self.site_name = str(config.site_name)
@@ -127,10 +128,9 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         return report.collection
 
     def navigation(self, config: MkDocsConfig) -> list:
-        """Home, browse, topics, lists, tags, the reader's own list, then the curator's own
-        pages. Papers stay out: Material embeds the whole navigation in every page, so listing
-        papers there grows as N^2.
-        Entries are paths: their titles are the pages' own, escaped like every title."""
+        """Home, browse, topics, lists, tags, the reader's own list, the curator's own pages;
+        not papers (Material embeds the navigation in every page: N^2). Entries are paths:
+        their titles are the pages' own, escaped like every title."""
         assert self.theme is not None
         site = self.theme.site
         topics = [site.topic_path(t.name) for t in site.collection.taxonomy.topics
@@ -149,8 +149,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
     def on_page_markdown(
         self, markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files
     ) -> str:
-        """Material prints a front-matter title unescaped in several places: escaped here,
-        for every page, the curator's own included."""
+        """Material prints a front-matter title unescaped: escaped here, for every page."""
         if "title" in page.meta:
             page.meta["title"] = title_as_html(page.meta["title"])
         if self.serving:  # a page as it was in the last build needs no Markdown
@@ -219,9 +218,8 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
 
     @event_priority(-100)  # last, once every plugin has had the page
     def _release_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str:
-        """A written page's Markdown and HTML body are not read again (links were checked
-        when it was rendered): MkDocs would hold every page's until the end, gigabytes at
-        whole-conference size."""
+        """A written page's Markdown and HTML are not read again (links were checked): MkDocs
+        would hold every page's until the end, gigabytes at whole-conference size."""
         if not self.serving:
             page.markdown, page.content = "", None  # "": MkDocs takes None for "not read"
         return output
@@ -242,12 +240,15 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
             log.info("%d pages as in the last build, not rendered again", self.rebuilds.reused)
         if self.config.search_engine == "pagefind":
             _report(lambda: search.build_pagefind(Path(config.site_dir)))
+        self.run_lock.release()
+
+    def on_build_error(self, *, error: Exception) -> None:
+        self.run_lock.release()
 
     def on_serve(
         self, server: LiveReloadServer, /, *, config: MkDocsConfig, builder: Callable[..., None]
     ) -> LiveReloadServer:
-        """Watch docs/ and lists/ for the curator's changes only: the generator's own writes
-        there would start a second build after every one."""
+        """Watch docs/ and lists/ for the curator's changes only (not our own writes)."""
         settings = self.settings(config)
         # A folder of its own, where nothing else is written (the cache beside it is, each build)
         signal = settings.cache_path.parent / "serve" / "docs-changed"
@@ -267,8 +268,8 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
 
 
 def _generated(docs: Path) -> pathspec.GitIgnoreSpec:
-    """The generated pages, reached from listings rather than the navigation (so MkDocs need
-    not list them as left out of it): their folders, and the generated files at the top."""
+    """The generated pages, reached from listings, not the navigation (so MkDocs need not
+    list them as left out of it): their folders, and the generated files at the top."""
     tops = {path.split("/")[0] + ("/" if "/" in path else "") for path in read_manifest(docs)}
     return pathspec.GitIgnoreSpec.from_lines(f"/{top}" for top in sorted(tops))
 
@@ -281,9 +282,8 @@ class _ToMkDocs(logging.Handler):
 
 
 def _published_url(config: MkDocsConfig) -> str:
-    """The site's address as configured. `mkdocs serve` replaces `site_url` with its own local
-    address, but the pages, exports and feeds are those of the published site, so that
-    switching between `serve` and `build` rewrites nothing."""
+    """The site's address as configured (`mkdocs serve` puts its own in `site_url`): pages,
+    exports and feeds are the published site's, so serve and build rewrite nothing."""
     if not config.config_file_path:
         return config.site_url or ""
     with open(config.config_file_path, encoding="utf-8") as file:

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.address import lockfile
-from generator.errors import ConfigError
+from generator.errors import BuildFailed, ConfigError
 from generator.models import Lock, LockedPaper
 
 texts = st.text(max_size=12)  # any Unicode: quotes, backslashes, controls, line separators
@@ -58,8 +58,64 @@ def test_a_hand_edited_lock_cannot_choose_where_pages_go(tmp_path: Path, slug: s
     path = tmp_path / "readinglist.lock.json"
     data = {"version": lockfile.VERSION, "papers": {"abc": {"slug": slug}}}
     path.write_text(json.dumps(data), encoding="utf-8")
-    with pytest.raises(ConfigError, match="unreadable lock file"):
+    with pytest.raises(BuildFailed) as failure:
         lockfile.read_lock(path)
+    assert [str(p) for p in failure.value.problems] == [
+        f"{path}:1: error: paper abc: 'slug': expected lower-case letters, digits and '-', "
+        f"but received: {json.dumps(slug)}"
+    ]
+
+
+HAND_EDITED = {
+    "first_seen: 20240101": (
+        {"aaaaaaaaaaaa": {"slug": "a", "first_seen": 20240101}},
+        ["4: error: paper aaaaaaaaaaaa: 'first_seen': expected a date as YYYY-MM-DD, but "
+         "received: 20240101"],
+    ),
+    "first_seen: <script>": (
+        {"aaaaaaaaaaaa": {"slug": "a", "first_seen": "<script>"}},
+        ["4: error: paper aaaaaaaaaaaa: 'first_seen': expected a date as YYYY-MM-DD, but "
+         'received: "<script>"'],
+    ),
+    "first_seen: 2024-13-40": (
+        {"aaaaaaaaaaaa": {"slug": "a", "first_seen": "2024-13-40"}},
+        ["4: error: paper aaaaaaaaaaaa: 'first_seen': expected a date as YYYY-MM-DD, but "
+         'received: "2024-13-40"'],
+    ),
+    "sketch: a number": (
+        {"aaaaaaaaaaaa": {"slug": "a", "sketch": 7}},
+        ["4: error: paper aaaaaaaaaaaa: 'sketch': expected hexadecimal digits, but received: 7"],
+    ),
+    "one slug, two papers": (
+        {"aaaaaaaaaaaa": {"slug": "same"}, "bbbbbbbbbbbb": {"slug": "same"}},
+        ["7: error: papers aaaaaaaaaaaa and bbbbbbbbbbbb both have the slug 'same': each "
+         "paper needs its own address"],
+    ),
+    "an entry that is no object": (
+        {"aaaaaaaaaaaa": "a"},
+        ["4: error: paper aaaaaaaaaaaa: expected an object with 'slug', 'first_seen', "
+         "'sketch', but received: str \"a\""],
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("papers, expected", HAND_EDITED.values(), ids=HAND_EDITED.keys())
+def test_hand_edited_lock_values_are_reported_at_their_line(
+    tmp_path: Path, papers: dict, expected: list[str]
+) -> None:
+    path = tmp_path / "readinglist.lock.json"
+    path.write_text(json.dumps({"version": lockfile.VERSION, "papers": papers}, indent=1), "utf-8")
+    with pytest.raises(BuildFailed) as failure:
+        lockfile.read_lock(path)
+    assert [str(p) for p in failure.value.problems] == [f"{path}:{e}" for e in expected]
+
+
+def test_a_key_given_twice_in_the_lock_is_reported(tmp_path: Path) -> None:
+    path = tmp_path / "readinglist.lock.json"
+    path.write_text('{"version": 2,\n "papers": {},\n "papers": {}}', "utf-8")
+    with pytest.raises(ConfigError, match="papers is given twice") as failure:
+        lockfile.read_lock(path)
+    assert failure.value.line == 2
 
 
 @pytest.mark.parametrize(
@@ -76,3 +132,22 @@ def test_a_hand_edited_lock_cannot_choose_where_redirects_go(tmp_path: Path, tab
     path.write_text(json.dumps({"version": lockfile.VERSION, "papers": {}, **table}), "utf-8")
     with pytest.raises(ConfigError, match="unsafe address"):
         lockfile.read_lock(path)
+
+
+def test_a_lock_with_a_wrong_value_stops_generate_with_its_line(tmp_path: Path) -> None:
+    """The real command: exit 1, the lock's line and the paper named, no traceback, and the
+    lock left as the curator wrote it."""
+    from tests.conftest import copy_project, run_cli
+
+    project = copy_project(tmp_path / "p", lists={"a.txt": "A\n\nWe study locks of lists.\n"})
+    run_cli(project, "generate", "-q")
+    lock = project / "lists" / "readinglist.lock.json"
+    data = json.loads(lock.read_text())
+    (pid,) = data["papers"]
+    data["papers"][pid]["first_seen"] = 20240101
+    lock.write_text(json.dumps(data, indent=1))
+    before = lock.read_text()
+    result = run_cli(project, "generate", "-q", check=False)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert f"readinglist.lock.json:4: error: paper {pid}: 'first_seen'" in result.stderr
+    assert lock.read_text() == before

@@ -174,16 +174,21 @@ def test_snapshot_restores_the_previous_generation(docs_with_first_build: Path) 
     assert tree(docs_with_first_build) == before
 
 
-def test_a_tampered_manifest_cannot_point_outside(docs_with_first_build: Path) -> None:
+def test_a_tampered_manifest_cannot_point_outside(
+    docs_with_first_build: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """It is refused as damaged (and rebuilt from what is on disk): nothing outside is read
+    as the generator's, and the write goes on."""
     outside = docs_with_first_build.parent / "victim.md"
     outside.write_text("not yours\n")
     manifest = docs_with_first_build / MANIFEST
     data = json.loads(manifest.read_text())
     data["files"]["../victim.md"] = "0" * 64
     manifest.write_text(json.dumps(data))
-    with pytest.raises(WriteError):
-        write_tree(docs_with_first_build, FIRST)
+    write_tree(docs_with_first_build, FIRST)
     assert outside.read_text() == "not yours\n"
+    assert "refusing to write outside the docs folder: '../victim.md'" in caplog.text
+    assert "../victim.md" not in read_manifest(docs_with_first_build)
 
 
 def test_lock_file_is_written_only_when_it_changes(tmp_path: Path) -> None:

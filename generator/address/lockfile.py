@@ -11,20 +11,35 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from generator.address.lockcheck import DuplicateKey, check_lock, line_of, without_duplicate_keys
 from generator.address.sections import is_safe_section
 from generator.address.slugs import is_safe_slug
-from generator.errors import ConfigError
-from generator.models import Lock, LockedPaper, Section
+from generator.errors import BuildFailed, ConfigError
+from generator.models import Lock, LockedPaper, Problem, Section
 
 VERSION = 2
 
 
 def read_lock(path: Path) -> Lock:
-    """The committed lock file; a missing file is an empty lock (first build)."""
+    """The committed lock file; a missing file is an empty lock (first build). Its values are
+    checked first (`lockcheck`): every mistake is reported at its line, with the ids."""
     if not path.exists():
         return Lock()
+    text = path.read_text(encoding="utf-8")
     try:
-        return parse_lock(json.loads(path.read_text(encoding="utf-8")))
+        data = json.loads(text, object_pairs_hook=without_duplicate_keys)
+    except DuplicateKey as error:
+        raise ConfigError(f"{error} is given twice: each key once", path=path,
+                          line=line_of(text, str(error))) from None  # fmt: skip
+    except ValueError as error:
+        line = getattr(error, "lineno", None)
+        raise ConfigError(f"unreadable lock file ({error}); restore it from git", path=path,
+                          line=line) from None  # fmt: skip
+    if found := check_lock(data):
+        raise BuildFailed([Problem(path, line_of(text, key), message, "error")
+                           for key, message in found])  # fmt: skip
+    try:
+        return parse_lock(data)
     except (ValueError, KeyError, TypeError, AttributeError) as error:
         message = f"unreadable lock file ({error}); restore it from git"
         raise ConfigError(message, path=path) from None

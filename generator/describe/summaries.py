@@ -3,10 +3,10 @@
 The contribution sentence is the one where the authors say what they do ("we propose", "this
 paper argues"), not background or results (`claims.rank_sentences`); the summary is that
 sentence's source fragment (same LaTeX and Markdown, so listings render its math) without
-connectives such as "To address this,". A summary is one sentence of at most MAX_WORDS words:
-a longer sentence gives its most informative clause ("...; (2) we introduce X, ..."), and a
-sentence with no clause short enough gives way to the next best sentence. It reads one
-abstract only.
+connectives such as "To address this,". A summary is one sentence of at most MAX_WORDS words
+and MAX_CHARS characters: a longer sentence gives its most informative clause ("...; (2) we
+introduce X, ..."), and a sentence with no clause short enough gives way to the next best
+sentence. It reads one abstract only.
 """
 
 from __future__ import annotations
@@ -18,16 +18,19 @@ from generator.describe.claims import claims, rank_sentences
 from generator.describe.sentences import lowercase, plain_sentence, split_clauses
 
 MAX_WORDS = 45
+# A listing prints the summary as inline Markdown, which Python-Markdown reads in time growing
+# with the square of its escapes and formulas: a "word" of 100,000 `_` must not reach it.
+MAX_CHARS = 600
 MIN_CLAUSE_WORDS = 6  # a shorter clause says too little to stand for the paper
 
 
 def summarize(abstract: Abstract) -> str:
     """The contribution sentence, as a source fragment, cleaned of its preamble, or its best
-    clause; at most MAX_WORDS words."""
+    clause; at most MAX_WORDS words and MAX_CHARS characters."""
     for index in abstract.ranking:
         for piece in _pieces(abstract.sources[index]):
             summary = strip_preamble(piece)
-            if len(summary.split()) <= MAX_WORDS:
+            if len(summary.split()) <= MAX_WORDS and len(summary) <= MAX_CHARS:
                 return summary
     return _cut(strip_preamble(abstract.sources[abstract.ranking[0]]))
 
@@ -47,9 +50,14 @@ def _as_sentence(clause: str) -> str:
 
 
 def _cut(sentence: str) -> str:
-    """A sentence no clause of which is short enough: its first MAX_WORDS words, marked cut.
-    Markup may then be unbalanced, so math and emphasis are left whole or left out."""
-    words = sentence.split()[:MAX_WORDS]
+    """A sentence no clause of which is short enough: its first MAX_WORDS words (within
+    MAX_CHARS), marked cut. Markup may then be unbalanced, so math and emphasis are left whole
+    or left out."""
+    words: list[str] = []
+    for word in sentence.split()[:MAX_WORDS]:
+        if sum(map(len, words)) + len(words) + len(word) > MAX_CHARS:
+            break
+        words.append(word)
     while words and any(mark in words[-1] for mark in "$*`\\{}<>"):
         words.pop()
     return " ".join(words).rstrip(",;:") + " …"

@@ -5,8 +5,9 @@ A hand-written recursive-descent parser, because the grammar is small and must n
 start (`Grammar.handlers`, filled by `parser` from `latex` and `inline`); a handler that
 declines leaves the character as text. The shared moves are reading a `{...}` argument,
 parsing a fragment one level deeper and making a link. Hostile input cannot exhaust it:
-nesting is bounded (MAX_DEPTH, deeper shows as text, never RecursionError), and brace pairs
-and emphasis closers come from one scan of the abstract each (`scan`), never a rescan.
+nesting is bounded (MAX_DEPTH, deeper shows as text, never RecursionError), and brace pairs,
+emphasis closers and link ends come from one scan of the abstract each (`scan`), never a
+rescan.
 """
 
 from __future__ import annotations
@@ -17,10 +18,11 @@ from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
 from generator.markup.emit import render_text
-from generator.markup.scan import brace_pairs, emphasis_closers
+from generator.markup.scan import brace_pairs, emphasis_closers, link_stops
 from generator.markup.tree import Node, formatted, merge_text, text_node
 
 MAX_DEPTH = 12  # nested groups, emphasis and tags
+MAX_URL = 2_000  # characters of a `[text](url)` address
 _WEB_URL = re.compile(r"https?://[^\s/]+", re.IGNORECASE)
 
 Handler = Callable[["Parser"], "list[Node] | None"]  # None: not this construct after all
@@ -41,6 +43,7 @@ class Parser:
         self.open_quote = False  # a `` opened a quotation that '' or " closes
         self._braces: dict[int, int] | None = None
         self._closers: dict[str, list[int]] = {}
+        self._link_stops: list[int] | None = None
 
     def at(self, prefix: str, offset: int = 0) -> bool:
         return self.source.startswith(prefix, self.pos + offset)
@@ -127,6 +130,19 @@ class Parser:
         closers = self._closers[marker]
         index = bisect.bisect_right(closers, start)
         return closers[index] if index < len(closers) else None
+
+    def link_end(self, start: int) -> int | None:
+        """The `)` closing a link address that starts at `start`: the first `)` after its
+        first character, with no space before it; one scan of the abstract for every link."""
+        if start >= len(self.source) or self.source[start].isspace():
+            return None
+        if self._link_stops is None:
+            self._link_stops = link_stops(self.source)
+        index = bisect.bisect_right(self._link_stops, start)
+        stop = self._link_stops[index] if index < len(self._link_stops) else None
+        if stop is None or self.source[stop] != ")" or stop - start > MAX_URL:
+            return None
+        return stop
 
 
 def is_web_url(url: str) -> bool:

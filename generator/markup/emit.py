@@ -1,8 +1,15 @@
-"""The inline tree of `markup` -> safe Markdown, or plain text. Pure string functions.
+"""The inline tree of `markup` -> safe Markdown, a safe HTML paragraph, or plain text.
 
-Every character of text is escaped for Markdown (and HTML entities) on the way out; only the
-node kinds the parser recognised write syntax of their own (emphasis as <em>/<strong>, code,
-http(s) links, sanitised MathML). Templates print names through `escape_markdown`.
+Every character of text is escaped (for Markdown and HTML entities, or for HTML) on the way
+out; only the node kinds the parser recognised write syntax of their own (emphasis as
+<em>/<strong>, code, http(s) links, sanitised MathML). Templates print names through
+`escape_markdown`.
+
+A whole abstract is handed over as an HTML paragraph, which Markdown passes through as one
+raw block: Python-Markdown's inline pass rebuilds its text once per escape, entity or tag it
+meets, so an abstract of 100,000 escaped characters (`\\_` each) costs minutes, where the
+same text as HTML costs one parse. Inline Markdown stays for short fragments (summaries).
+Pure string functions.
 """
 
 from __future__ import annotations
@@ -65,6 +72,41 @@ def _markdown(node: Node, formulas: Formulas) -> str:
         return f"[{inner}]({_escape_url(node.text)})"
     tag = {"emph": "em", "strong": "strong", "sub": "sub", "sup": "sup"}[kind]
     return f"<{tag}>{inner}</{tag}>"
+
+
+def render_paragraph(nodes: Iterable[Node], formulas: Formulas) -> str:
+    """The tree as one HTML paragraph on one line (a raw HTML block to any Markdown engine:
+    nothing in it is read as Markdown), or "" for no text; `formulas` is its `typeset`."""
+    inner = "".join(_html(node, formulas) for node in nodes).strip()
+    return f"<p>{inner}</p>" if inner else ""
+
+
+def _html(node: Node, formulas: Formulas) -> str:
+    kind = node.kind
+    if kind == "text":
+        return escape_html(html.unescape(node.text))
+    if kind == "br":
+        return "<br>"
+    if kind == "code":
+        return f"<code>{escape_html(html.unescape(node.text))}</code>"
+    if kind == "math":
+        mathml = formulas[node]
+        return (
+            mathml
+            if isinstance(mathml, str)
+            else f"<code>{escape_html('$' + node.text + '$')}</code>"
+        )
+    inner = "".join(_html(child, formulas) for child in node.children)
+    if kind == "link":
+        return f'<a href="{html.escape(_escape_url(node.text))}">{inner}</a>'
+    tag = {"emph": "em", "strong": "strong", "sub": "sub", "sup": "sup"}[kind]
+    return f"<{tag}>{inner}</{tag}>"
+
+
+def escape_html(text: str) -> str:
+    """Text as HTML that shows exactly that text, on one line: a line break could end the
+    raw block (a blank line does, to CommonMark)."""
+    return html.escape(_LINE_BREAKS.sub(" ", text), quote=False)
 
 
 def _escape_url(url: str) -> str:

@@ -21,7 +21,7 @@ MAX_TAG_CONTENT = 2_000  # characters between <em> and </em>
 MIN_URL = 11  # characters: shorter "www.x" words are not addresses
 _TAG = re.compile(r"<(/?)([a-zA-Z]+)\s*(/?)>")
 _URL = re.compile(r"(?:https?://|www\.)[^\s<>\"'`{}|\\^]+", re.IGNORECASE)
-_MD_LINK = re.compile(r"\[([^\[\]]{1,300})\]\((\S{1,2000}?)\)")
+_MD_LINK_TEXT = re.compile(r"\[([^\[\]]{1,300})\]\(")
 _DASHES = (("---", "—"), ("--", "–"))
 
 
@@ -94,12 +94,16 @@ def angle(parser: Parser) -> list[Node] | None:
 
 def bracket(parser: Parser) -> list[Node] | None:
     """A Markdown link to a web address."""
-    match = _MD_LINK.match(parser.source, parser.pos)
-    if not match or not is_web_url(match.group(2)):
+    match = _MD_LINK_TEXT.match(parser.source, parser.pos)
+    close = parser.link_end(match.end()) if match else None
+    if match is None or close is None:
+        return None
+    url = parser.source[match.end() : close]
+    if not is_web_url(url):
         return None
     children = parser.inner(match.group(1))
-    parser.pos = match.end()
-    return [link(match.group(2), children)]
+    parser.pos = close + 1
+    return [link(url, children)]
 
 
 def bare_url(parser: Parser) -> list[Node] | None:

@@ -4,10 +4,11 @@
 renderings (`emit`) escape every character of input text, so nothing the curator pasted can
 become markup: only the constructs recognised here (emphasis, code, links to http(s), math, a
 few harmless proceedings tags) produce formatting, and the renderer writes their syntax
-itself. The Markdown is one line that Python-Markdown reads as one paragraph wherever a
-template puts it: leading spaces, list and heading markers and a formula at the start (a
-block tag to Python-Markdown) are neutralised. This module never reads files and never
-decides what a paper is about.
+itself. A whole abstract is one HTML paragraph (`paragraph`: linear to render, whatever it
+holds); a fragment's Markdown (`markdown`, for summaries) is one line that Python-Markdown
+reads as one paragraph wherever a template puts it: leading spaces, list and heading markers
+and a formula at the start (a block tag to Python-Markdown) are neutralised.
+This module never reads files and never decides what a paper is about.
 """
 
 from __future__ import annotations
@@ -18,7 +19,13 @@ from functools import cached_property
 
 from generator.markup import inline, latex
 from generator.markup.core import Grammar, Parser
-from generator.markup.emit import protect_line_start, render_markdown, render_text, typeset
+from generator.markup.emit import (
+    protect_line_start,
+    render_markdown,
+    render_paragraph,
+    render_text,
+    typeset,
+)
 from generator.markup.mathml import MathError
 from generator.markup.tree import Node, merge_text, walk
 
@@ -53,6 +60,12 @@ class Parsed:
     def markdown(self) -> str:
         # Leading spaces would make a code block (4) or let "1." start a list.
         return protect_line_start(render_markdown(self.nodes, self.formulas).strip(" \t"))
+
+    @property
+    def paragraph(self) -> str:
+        """A whole abstract (or a note's paragraph) as one safe HTML paragraph: what its page
+        shows, in time linear in its length whatever it holds (`emit`)."""
+        return render_paragraph(self.nodes, self.formulas)
 
     @property
     def text(self) -> str:

@@ -12,6 +12,7 @@ import re
 MAX_INLINE_MATH = 500  # characters between $ and $: no inline formula is longer
 URL_TRAILING = ".,;:!?'\"”’)]}*"  # what ends a sentence rather than an address
 _BRACE = re.compile(r"[{}]")
+_LINK_STOP = re.compile(r"[)\s]")
 
 
 def brace_pairs(source: str) -> dict[int, int]:
@@ -58,6 +59,11 @@ def emphasis_closers(source: str, marker: str) -> list[int]:
             found.append(index)
         index = source.find(marker, index + 1)
     return found
+
+
+def link_stops(source: str) -> list[int]:
+    """Where a `[text](url)` address may end: at each `)`, and (no link) at each space."""
+    return [stop.start() for stop in _LINK_STOP.finditer(source)]
 
 
 def trim_url(url: str) -> str:

@@ -73,7 +73,7 @@ def _paper(pid: str, abstract: RawAbstract, raw: RawList, problems: list[Problem
     parsed = markup.parse(abstract.text)
     problems.extend(Problem(raw.path, abstract.line, message)
                     for message in markup.problems_in(parsed))  # fmt: skip
-    return Paper(pid, abstract.text, parsed.text, parsed.markdown, (raw.name,),
+    return Paper(pid, abstract.text, parsed.text, parsed.paragraph, (raw.name,),
                  (Source(raw.path, abstract.line),), bib=abstract.bib,
                  links=find_links(parsed.urls))  # fmt: skip
 

@@ -100,7 +100,7 @@ def paper_page(site: Site, paper: Paper) -> list[tuple[str, str]]:
         "paper": paper,
         "entry": entry,
         "abstract": Md(paper.markdown),
-        "note": [Md(markup.parse(part).markdown) for part in _paragraphs(paper.curation.note)],
+        "note": [Md(markup.parse(part).paragraph) for part in _paragraphs(paper.curation.note)],
         "stars": "★" * paper.curation.rating + "☆" * (5 - paper.curation.rating),
         "related": [site.entries[pid] for pid in paper.related],
     }

@@ -2,8 +2,9 @@
 
 Owns the generated files under docs/ (the manifest says which are ours; every other file there
 is the curator's and is never touched), the lock file, the build cache and the swap of a freshly
-built site into place. Every write is all or nothing: a failed or interrupted run leaves the
-previous files exactly as they were. Must not decide what a page says.
+built site into place, one run at a time (`RunLock`). Every write is all or nothing: a failed
+or interrupted run leaves the previous files exactly as they were. Must not decide what a page
+says.
 """
 
 from __future__ import annotations
@@ -16,7 +17,16 @@ from generator.write.files import (
     write_if_changed,
 )
 from generator.write.manifest import MANIFEST, foreign_pages, read_manifest, snapshot, tree_intact
-from generator.write.site import Previous, SiteStamp, build_aside, site_inputs
+from generator.write.runlock import RunLock
+from generator.write.site import (
+    Previous,
+    SiteNotBuilt,
+    SiteStamp,
+    build_aside,
+    manifest_copy,
+    site_inputs,
+    staging_folder,
+)
 from generator.write.tree import STAGING, WriteResult, write_batches, write_tree
 from generator.write.watch import OwnWritesIgnored
 
@@ -25,15 +35,19 @@ __all__ = [
     "STAGING",
     "OwnWritesIgnored",
     "Previous",
+    "RunLock",
+    "SiteNotBuilt",
     "SiteStamp",
     "WriteError",
     "WriteResult",
     "build_aside",
     "foreign_pages",
+    "manifest_copy",
     "read_manifest",
     "replace_directory",
     "site_inputs",
     "snapshot",
+    "staging_folder",
     "tree_intact",
     "write_batches",
     "write_cache",

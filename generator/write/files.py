@@ -8,17 +8,24 @@ instead of passing unnoticed.
 from __future__ import annotations
 
 import contextlib
+import ctypes
+import errno
 import hashlib
+import logging
 import os
 import shutil
 import signal
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 
 from generator.errors import ReadingListError
 
+log = logging.getLogger(__name__)
+
 TMP_SUFFIX = ".readinglist-tmp"
+_RENAME_EXCHANGE = 2  # renameat2's flag (linux/fs.h)
+Beside = Mapping[Path, "str | None"]  # files committed with a tree (the lock); None: removed
 
 
 class WriteError(ReadingListError):
@@ -47,16 +54,47 @@ def write_file(path: Path, text: str) -> None:
         raise
 
 
-def write_cache(path: Path, data: bytes) -> None:
-    """The build cache (see `generator.cache`): written atomically; losing it costs only time."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+def write_cache(path: Path, data: bytes, *, lost: str = "the next run derives all again") -> None:
+    """The build cache (see `generator.cache`): written atomically; losing it costs only time,
+    so a cache that cannot be written is a warning, and the stale one is removed."""
     temporary = path.with_name(path.name + TMP_SUFFIX)
     try:
+        path.parent.mkdir(parents=True, exist_ok=True)
         write_pieces(temporary, [data])
         os.replace(temporary, path)
+    except OSError as error:
+        temporary.unlink(missing_ok=True)
+        log.warning("%s: not kept (%s): %s", path, error.strerror, lost)
+        with contextlib.suppress(OSError):
+            path.unlink(missing_ok=True)
     except BaseException:
         temporary.unlink(missing_ok=True)
         raise
+
+
+def keep_copy(path: Path, data: bytes) -> None:
+    """A copy kept to recover from (the manifest's): losing it costs only that."""
+    write_cache(path, data, lost="a lost manifest will be rebuilt from the pages alone")
+
+
+def stage_beside(beside: Beside, staged: dict[Path, Path | None]) -> None:
+    """Each changed file of `beside` written to a temporary next to its target, so its folder
+    is known to be writable before anything is committed; into `staged`: target ->
+    temporary, or None to remove the target."""
+    for target, text in beside.items():
+        current = target.read_bytes() if target.exists() else None
+        if text is None:
+            if current is not None:
+                staged[target] = None
+        elif current != text.encode("utf-8"):
+            temporary = staged[target] = target.with_name(target.name + TMP_SUFFIX)
+            write_pieces(temporary, [text])
+
+
+def unwritable(error: OSError) -> WriteError:
+    """An OSError of phase one as the one line the user reads."""
+    where = Path(error.filename) if error.filename else None
+    return WriteError(f"cannot write: {error.strerror}; nothing was changed", path=where)
 
 
 def write_pieces(path: str | Path, pieces: Iterable[bytes | str]) -> str:
@@ -80,15 +118,51 @@ def digest(data: bytes) -> str:
 
 
 def replace_directory(staged: Path, target: Path) -> None:
-    """Swap a freshly built directory in for `target` (the built site): all or nothing."""
-    backup = target.with_name(target.name + ".previous")
-    if backup.exists():
-        shutil.rmtree(backup)
+    """Swap a freshly built directory in for `target` (the built site), so that at every
+    instant `target` is the old directory or the new one: both names are exchanged in one
+    system call (Linux's renameat2), then the old one is removed. Where the system cannot
+    exchange, two renames, and `recover_directory` puts back the old one if a run was
+    killed between them."""
+    recover_directory(target)
     with deferred_interrupts():
-        if target.exists():
-            os.replace(target, backup)
+        if not target.exists():
+            os.replace(staged, target)
+            return
+        if _exchange(staged, target):
+            shutil.rmtree(staged)  # now the previous site
+            return
+        backup = _backup(target)
+        shutil.rmtree(backup, ignore_errors=True)
+        os.replace(target, backup)
         os.replace(staged, target)
     shutil.rmtree(backup, ignore_errors=True)
+
+
+def recover_directory(target: Path) -> None:
+    """After a run killed between the two renames of `replace_directory`: the old one back."""
+    backup = _backup(target)
+    if backup.is_dir() and not target.exists():
+        os.replace(backup, target)
+    shutil.rmtree(backup, ignore_errors=True)
+
+
+def _backup(target: Path) -> Path:
+    return target.with_name(target.name + ".previous")
+
+
+def _exchange(first: Path, second: Path) -> bool:
+    """Exchange two paths atomically; False where the system or file system cannot."""
+    rename = getattr(ctypes.CDLL(None, use_errno=True), "renameat2", None)
+    if rename is None:
+        return False
+    rename.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+    here = -100  # AT_FDCWD: paths relative to the working folder
+    if rename(here, os.fsencode(first), here, os.fsencode(second), _RENAME_EXCHANGE) == 0:
+        return True
+    number = ctypes.get_errno()
+    if number in (errno.ENOSYS, errno.EINVAL, errno.ENOTSUP):
+        return False
+    raise OSError(number, os.strerror(number), str(second))
 
 
 @contextlib.contextmanager

@@ -4,30 +4,64 @@ The manifest (`docs/.readinglist-manifest.json`) lists every file the generator 
 SHA-256. Files in it may be replaced or removed; any other file in docs/ is the curator's and is
 never touched. Generated paths are checked to stay inside docs/ and out of dot-folders (MkDocs
 skips those, so a page there would vanish without a word).
+
+A copy is kept beside the build cache. A manifest deleted or damaged is rebuilt from what the
+generator can show it wrote: each file of the copy that still holds the bytes it wrote; and
+the writer takes over any file that already holds exactly what it would write (`tree`).
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
+import logging
 from pathlib import Path, PurePosixPath
 
-from generator.write.files import WriteError
+from generator.write.files import WriteError, digest
+
+log = logging.getLogger(__name__)
 
 MANIFEST = ".readinglist-manifest.json"
 
 
-def read_manifest(root: Path) -> dict[str, str]:
+def read_manifest(root: Path, *, name: str = MANIFEST) -> dict[str, str]:
     """Generated path (relative, POSIX) -> digest; empty when nothing was generated yet."""
-    path = root / MANIFEST
+    path = root / name
     if not path.exists():
         return {}
     try:
         files = json.loads(path.read_text(encoding="utf-8"))["files"]
         return {safe_relative(name): str(digest) for name, digest in files.items()}
     except (ValueError, KeyError, TypeError, AttributeError) as error:
-        message = f"unreadable manifest ({error}); delete it and rebuild"
+        message = f"unreadable manifest ({error}); `readinglist build` rebuilds it"
         raise WriteError(message, path=path) from None
+
+
+def owned_files(root: Path, backup: Path | None, *, warn: bool = True) -> dict[str, str]:
+    """The manifest; when it is missing or damaged, rebuilt from the copy at `backup`: the
+    files that still hold what the generator wrote."""
+    try:
+        files = read_manifest(root)
+    except WriteError as error:
+        if warn:
+            log.warning("%s: rebuilt from the files readinglist wrote", error)
+        return _proven(root, backup)
+    return files or _proven(root, backup)
+
+
+def _proven(root: Path, backup: Path | None) -> dict[str, str]:
+    try:
+        copy = read_manifest(backup.parent, name=backup.name) if backup else {}
+    except WriteError:
+        return {}
+    return {path: known for path, known in copy.items() if _holds(root / path, known)}
+
+
+def _holds(path: Path, known: str) -> bool:
+    try:
+        return digest(path.read_bytes()) == known
+    except OSError:
+        return False
 
 
 def manifest_bytes(files: dict[str, str]) -> bytes:
@@ -44,11 +78,11 @@ def safe_relative(path: str) -> str:
     return pure.as_posix()
 
 
-def snapshot(root: Path) -> dict[str, str]:
+def snapshot(root: Path, backup: Path | None = None) -> dict[str, str]:
     """The generated files as they are now, to put back with `write_tree` if a later step
     fails. Files listed in the manifest but missing on disk are left out."""
     files = {}
-    for path in read_manifest(root):
+    for path in owned_files(root, backup, warn=False):
         with contextlib.suppress(FileNotFoundError):
             files[path] = (root / path).read_bytes().decode("utf-8")
     return files
@@ -67,5 +101,8 @@ def foreign_pages(root: Path) -> list[str]:
 
 def tree_intact(root: Path) -> bool:
     """Every file the manifest lists is still on disk (so the build cache may be used)."""
-    files = read_manifest(root)
+    try:
+        files = read_manifest(root)
+    except WriteError:
+        return False
     return bool(files) and all((root / path).is_file() for path in files)

@@ -1,12 +1,15 @@
 """The built site and the pages it is built from change together or not at all.
 
-MkDocs builds into a folder beside the site, which replaces the previous site whole only once
-the build succeeded; if it fails, the generated pages and the lock file are put back as they
-were before the run (`Previous`), so pages and site never disagree.
+MkDocs builds into a folder beside the site, made before anything else changes (so an
+unwritable project folder stops the run at once), which replaces the previous site whole only
+once the build succeeded (`replace_directory`: at every instant the old site or the new one);
+if it fails, the generated pages and the lock file are put back as they were before the run
+(`Previous`), in one commit, so pages and site never disagree.
 """
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -14,12 +17,24 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.config import Settings
-from generator.write.files import replace_directory, write_file, write_if_changed
+from generator.errors import ReadingListError
+from generator.write.files import (
+    WriteError,
+    recover_directory,
+    replace_directory,
+    unwritable,
+    write_file,
+)
 from generator.write.manifest import snapshot
 from generator.write.tree import write_tree
 
 if TYPE_CHECKING:
     from mkdocs.config.defaults import MkDocsConfig
+
+
+def manifest_copy(settings: Settings) -> Path:
+    """Where the manifest's copy is kept, beside the build cache (`manifest`)."""
+    return settings.cache_path.with_name("manifest.json")
 
 
 @dataclass(frozen=True)
@@ -32,26 +47,63 @@ class Previous:
     @classmethod
     def of(cls, settings: Settings) -> Previous:
         lock = settings.lock_path
-        return cls(snapshot(settings.docs_dir), lock.read_text("utf-8") if lock.exists() else None)
+        pages = snapshot(settings.docs_dir, manifest_copy(settings))
+        return cls(pages, lock.read_text("utf-8") if lock.exists() else None)
 
     def restore(self, settings: Settings) -> None:
-        write_tree(settings.docs_dir, self.pages)
-        if self.lock is None:
-            settings.lock_path.unlink(missing_ok=True)
-        else:
-            write_if_changed(settings.lock_path, self.lock)
+        """Pages and lock as they were, in one commit; the build cache, which describes the
+        pages just taken back, goes."""
+        write_tree(settings.docs_dir, self.pages, beside={settings.lock_path: self.lock})
+        settings.cache_path.unlink(missing_ok=True)
 
 
-def build_aside(build: Callable[[Path], None], site_dir: Path) -> None:
-    """`build(folder)` writes a site into a staging folder; it then replaces `site_dir`."""
+class SiteNotBuilt(ReadingListError):
+    """MkDocs failed; the previous pages, lock and site are in place."""
+
+
+@contextlib.contextmanager
+def staging_folder(site_dir: Path) -> Iterator[Path]:
+    """The folder a site is built in, made empty now: a run that cannot make it stops before
+    anything changed. A site left aside by a run killed mid-swap is put back first; whatever
+    is left in the folder at the end goes."""
+    recover_directory(site_dir)
     staged = site_dir.with_name(site_dir.name + ".building")
     shutil.rmtree(staged, ignore_errors=True)
     try:
-        build(staged)
-    except BaseException:
+        staged.mkdir(parents=True)
+    except OSError as error:
+        raise unwritable(error) from None
+    try:
+        yield staged
+    finally:
         shutil.rmtree(staged, ignore_errors=True)
-        raise
-    replace_directory(staged, site_dir)
+
+
+def build_aside(
+    build: Callable[[Path], None],
+    staged: Path,
+    site_dir: Path,
+    previous: Previous,
+    settings: Settings,
+) -> None:
+    """`build(staged)` writes a site into the staging folder; it then replaces `site_dir`.
+    If it fails, the pages and lock are put back (`previous`) and SiteNotBuilt says why."""
+    try:
+        build(staged)
+    except BaseException as error:
+        shutil.rmtree(staged, ignore_errors=True)
+        previous.restore(settings)
+        if not isinstance(error, Exception):  # Ctrl-C and the like, after putting pages back
+            raise
+        reason = error if isinstance(error, ReadingListError) else " ".join(str(error).split())
+        raise SiteNotBuilt(f"the site was not built ({reason}); the previous pages and site "
+                           "are unchanged") from None  # fmt: skip
+    try:
+        replace_directory(staged, site_dir)
+    except OSError as error:
+        previous.restore(settings)
+        raise WriteError(f"cannot replace the site: {error.strerror}; the previous pages and "
+                         "site are unchanged", path=site_dir) from None  # fmt: skip
 
 
 class SiteStamp:
@@ -69,7 +121,8 @@ class SiteStamp:
         return site_dir.is_dir() and self.path.is_file() and self.path.read_text() == self.digest
 
     def record(self) -> None:
-        write_file(self.path, self.digest)
+        with contextlib.suppress(WriteError):  # costs the next unchanged build its shortcut
+            write_file(self.path, self.digest)
 
 
 def site_inputs(config: MkDocsConfig, root: Path) -> Iterator[tuple[str, bytes]]:

@@ -6,10 +6,13 @@ publishes), with the new manifests and the folders the pages go to. A failure th
 a full disk, Ctrl-C, a crashed worker) removes the staging folder and those folders and leaves
 every previous file as it was. Phase two only renames and deletes, which cannot run out of
 space, with Ctrl-C held until it is done: first a manifest owning old and new files alike, then
-the pages, then the final manifest, so even a killed process never leaves a file the next run
-would take for the curator's. Unchanged files are not rewritten, so a second run writes nothing.
-A generated file the curator has edited is not deleted when it stops being generated: it is
-disowned (left in place, dropped from the manifest) with a warning.
+the pages and the files beside the tree that go with them (the lock file: staged in phase one
+beside its target, so an unwritable lists/ stops the run before anything changed), then the
+final manifest, so even a killed process never leaves a file the next run would take for the
+curator's. Unchanged files are not rewritten, so a second run writes nothing. A generated file
+the curator has edited is not deleted when it stops being generated: it is disowned (left in
+place, dropped from the manifest) with a warning. A file that already holds exactly what would
+be written is not in the way: it is taken over, so a lost manifest costs nothing (`manifest`).
 """
 
 from __future__ import annotations
@@ -25,8 +28,17 @@ from pathlib import Path
 from typing import NamedTuple
 
 from generator import parallel
-from generator.write.files import WriteError, deferred_interrupts, digest, write_pieces
-from generator.write.manifest import MANIFEST, manifest_bytes, read_manifest, safe_relative
+from generator.write.files import (
+    Beside,
+    WriteError,
+    deferred_interrupts,
+    digest,
+    keep_copy,
+    stage_beside,
+    unwritable,
+    write_pieces,
+)
+from generator.write.manifest import MANIFEST, manifest_bytes, owned_files, safe_relative
 
 log = logging.getLogger(__name__)
 
@@ -64,31 +76,46 @@ class _Plan(NamedTuple):
     changed: dict[str, str]  # path -> its temporary in the staging folder
     stale: tuple[str, ...]  # no longer generated: removed
     kept: tuple[str, ...]  # no longer generated but edited by hand: left in place
+    beside: dict[Path, Path | None]  # changed files outside the tree -> temporary (None: remove)
 
 
-def write_tree(root: Path, files: Files) -> WriteResult:
-    """Make the generated files under `root` exactly `files` (relative POSIX path -> text).
-    `files` may be a generator: each file is compared and staged as it arrives."""
-    return write_batches(root, [lambda: files])
+def write_tree(root: Path, files: Files, *, beside: Beside | None = None) -> WriteResult:
+    """Make the generated files under `root` exactly `files` (relative POSIX path -> text),
+    and each file of `beside` its text, in one commit. `files` may be a generator: each file
+    is compared and staged as it arrives."""
+    return write_batches(root, [lambda: files], beside=beside)
 
 
-def write_batches(root: Path, batches: Sequence[Callable[[], Files]]) -> WriteResult:
+def write_batches(
+    root: Path,
+    batches: Sequence[Callable[[], Files]],
+    *,
+    beside: Beside | None = None,
+    backup: Path | None = None,
+) -> WriteResult:
     """`write_tree` for files made by independent functions, each returning some of them.
-    Batches are made and staged on every core; only paths and digests come back here."""
-    old = read_manifest(root)
+    Batches are made and staged on every core; only paths and digests come back here. The
+    manifest is also kept at `backup`, from which a lost one is rebuilt."""
+    old = owned_files(root, backup)
     shutil.rmtree(root / STAGING, ignore_errors=True)  # what a killed run left behind
     area, created = root / STAGING, []
+    staged_beside: dict[Path, Path | None] = {}
     try:
+        stage_beside(beside or {}, staged_beside)
         created += _make_parents(area)
-        plan = _plan(root, old, _stage_all(root, old, batches))
-        if not plan.changed and not plan.stale and plan.manifest == old:
-            _discard(area, created)
+        plan = _plan(root, old, _stage_all(root, old, batches), staged_beside)
+        if not (plan.changed or plan.stale or plan.beside) and plan.manifest == old:
+            _discard(area, created, staged_beside)
             return WriteResult((), (), plan.kept, len(plan.manifest))
         created += _stage_manifests(root, area, old, plan)
-    except BaseException:
-        _discard(area, created)
+    except BaseException as error:
+        _discard(area, created, staged_beside)
+        if isinstance(error, OSError):
+            raise unwritable(error) from None
         raise
     _commit(root, area, plan)
+    if backup is not None:
+        keep_copy(backup, manifest_bytes(plan.manifest))
     for path in plan.kept:
         log.warning("%s: no longer generated but edited by hand, so left in place", root / path)
     return WriteResult(tuple(sorted(plan.changed)), plan.stale, plan.kept, len(plan.manifest))
@@ -103,12 +130,14 @@ def _stage_all(root: Path, old: dict[str, str], batches: Sequence[Callable]) -> 
     )
 
 
-def _plan(root: Path, old: dict[str, str], staged: list[list[_Staged]]) -> _Plan:
+def _plan(
+    root: Path, old: dict[str, str], staged: list[list[_Staged]], beside: dict[Path, Path | None]
+) -> _Plan:
     manifest, changed = _merged(root, staged)
     gone = sorted(p for p in old if p not in manifest)
     kept = tuple(p for p in gone if _edited(root / p, old[p]))
     stale = tuple(p for p in gone if p not in kept)
-    return _Plan(manifest, changed, stale, kept)
+    return _Plan(manifest, changed, stale, kept, beside)
 
 
 def _stage_manifests(root: Path, area: Path, old: dict[str, str], plan: _Plan) -> list[Path]:
@@ -119,6 +148,8 @@ def _stage_manifests(root: Path, area: Path, old: dict[str, str], plan: _Plan) -
     created = []
     for directory in sorted({(root / path).parent for path in plan.changed}):
         created += _make_parents(directory)
+        if not os.access(directory, os.W_OK):  # a rename into it would fail in phase two
+            raise WriteError("cannot write: permission denied; nothing was changed", path=directory)
     return created
 
 
@@ -130,6 +161,11 @@ def _commit(root: Path, area: Path, plan: _Plan) -> None:
             os.replace(area / temporary, root / path)
         for path in plan.stale:
             _remove(root, path)
+        for target, staged in plan.beside.items():
+            if staged is None:
+                target.unlink(missing_ok=True)
+            else:
+                os.replace(staged, target)
         os.replace(area / MANIFEST, root / MANIFEST)
     shutil.rmtree(area)  # by now only the emptied folders of each process
 
@@ -155,19 +191,19 @@ def _stage_file(root: Path, old: dict[str, str], path: str, content: Content, na
     """Stage one file as `name` unless it is unchanged (or in the way: then the whole write
     fails in `_merged`)."""
     target, staging = root / path, root / STAGING / name
-    # A new path needs no comparison, only a check that nothing of the curator's is there.
-    foreign = path not in old and target.exists()
+    # A path not ours yet must hold nothing, or exactly this file already (taken over).
+    new = path not in old
     if isinstance(content, str):
         data = content.encode("utf-8")
-        if foreign or (path in old and not _differs(target, data)):
-            return _Staged(path, digest(data), None, foreign)
-        return _Staged(path, _stage(staging, [data]), name, foreign)
+        if (new and not target.exists()) or _differs(target, data):
+            return _Staged(path, _stage(staging, [data]), name, new and target.exists())
+        return _Staged(path, digest(data), None, False)
     # In pieces: staged piece by piece, then dropped again if it came out the same.
     staged_digest = _stage(staging, content)
-    if foreign or _same_file(staging, target):
+    if _same_file(staging, target):
         staging.unlink()
-        return _Staged(path, staged_digest, None, foreign)
-    return _Staged(path, staged_digest, name, foreign)
+        return _Staged(path, staged_digest, None, False)
+    return _Staged(path, staged_digest, name, new and target.exists())
 
 
 def _merged(root: Path, batches: list[list[_Staged]]) -> tuple[dict[str, str], dict[str, str]]:
@@ -220,9 +256,12 @@ def _stage(temporary: Path, pieces: Iterable[bytes | str]) -> str:
                          "the previous pages are unchanged") from None  # fmt: skip
 
 
-def _discard(area: Path, created: list[Path]) -> None:
+def _discard(area: Path, created: list[Path], beside: dict[Path, Path | None]) -> None:
     """Undo phase one: the staged temporaries, then the folders made for them."""
     shutil.rmtree(area, ignore_errors=True)
+    for temporary in beside.values():
+        if temporary is not None:
+            temporary.unlink(missing_ok=True)
     for directory in reversed(created):
         with contextlib.suppress(OSError):
             directory.rmdir()

@@ -1,0 +1,101 @@
+"""One run at a time in a project, whatever starts it: `readinglist build` or `generate`,
+`mkdocs build`, each rebuild of `mkdocs serve`.
+
+A run holds an exclusive `flock` on `.cache/readinglist/run.lock` from before it reads the
+previous pages until the site is in place; a second run waits for it, saying once that it
+waits and for whom. The kernel drops the lock when its process ends, however it ends (kill -9
+included), so a lock left behind never blocks the next run: the file itself means nothing.
+Within one process the lock is taken again freely (the CLI holds it while MkDocs' plugin asks
+for it too). Must not decide anything about what is written.
+"""
+
+from __future__ import annotations
+
+import errno
+import fcntl
+import logging
+import os
+import threading
+from pathlib import Path
+
+from generator.write.files import WriteError
+
+log = logging.getLogger(__name__)
+
+NAME = "run.lock"
+_guard = threading.Lock()
+_held: dict[Path, tuple[int, int]] = {}  # lock file -> (descriptor, how many holds)
+
+
+class RunLock:
+    """`acquire()` blocks until no other process runs in the project; `release()` undoes one
+    `acquire()` and may be called again harmlessly (MkDocs can report a build's end twice).
+    Made without a folder, it locks nothing (a plugin before its first build)."""
+
+    def __init__(self, cache_dir: Path | None) -> None:
+        self.path = (cache_dir / NAME).absolute() if cache_dir is not None else None
+        self.holding = False
+
+    @classmethod
+    def taken(cls, cache_dir: Path) -> RunLock:
+        lock = cls(cache_dir)
+        lock.acquire()
+        return lock
+
+    def __enter__(self) -> RunLock:
+        self.acquire()
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.release()
+
+    def acquire(self) -> None:
+        if self.holding or self.path is None:
+            return
+        with _guard:
+            descriptor, count = _held.get(self.path) or (_lock(self.path), 0)
+            _held[self.path] = (descriptor, count + 1)
+        self.holding = True
+
+    def release(self) -> None:
+        if not self.holding or self.path is None:
+            return
+        self.holding = False
+        with _guard:
+            descriptor, count = _held.pop(self.path)
+            if count > 1:
+                _held[self.path] = (descriptor, count - 1)
+            else:
+                os.close(descriptor)  # closing the last descriptor drops the flock
+
+
+def _lock(path: Path) -> int:
+    """A descriptor holding the project's lock, waiting for another process if need be."""
+    descriptor = _open(path)
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        log.warning("waiting   another run is building this project (%s)", _holder(descriptor))
+        fcntl.flock(descriptor, fcntl.LOCK_EX)
+    except BaseException:
+        os.close(descriptor)
+        raise
+    os.ftruncate(descriptor, 0)
+    os.write(descriptor, f"{os.getpid()}\n".encode())
+    return descriptor
+
+
+def _open(path: Path) -> int:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
+    except OSError as error:
+        reason = error.strerror or errno.errorcode.get(error.errno or 0, "error")
+        where = Path(error.filename) if error.filename else path
+        raise WriteError(f"cannot write: {reason}; nothing was changed", path=where) from None
+
+
+def _holder(descriptor: int) -> str:
+    """Whom the lock file names (the pid that last took it), for the waiting message."""
+    text = os.pread(descriptor, 32, 0).decode("ascii", "replace").strip()
+    return f"process {text}" if text.isdigit() else "another process"
