@@ -40,6 +40,7 @@ _NAME_AT = re.compile(
     rf"(?:(?:the|an?)\s+)?(?:({_CAPITALISED}){_AFTER_NAME}|({_TOKEN})(?!\s+[A-Z]))"
 )
 _TOKEN_RE = re.compile(_TOKEN)
+NAME_TOKEN = _TOKEN_RE  # one word a coined name can be
 _TO_INTRODUCE = re.compile(r"to (?:propose|introduce|present|develop|design|build) ")
 _NAMING = ("named ", "dubbed ", "called ", "termed ", "coined ")
 _MARKED = (
@@ -66,6 +67,16 @@ class Name:
 
 def coined_name(abstract: Abstract) -> Name | None:
     """The name the paper coins, or None. Candidates are scored by how they are introduced."""
+    scores = name_scores(abstract)
+    if not scores:
+        return None
+    first = {name: _first_index(name, abstract.plain) for name in scores}
+    short = max(sorted(scores), key=lambda name: (scores[name], -first[name]))
+    return Name(short, abstract.long_forms.get(short, "")) if scores[short] >= 3 else None
+
+
+def name_scores(abstract: Abstract) -> dict[str, float]:
+    """Each name the abstract introduces or marks -> points for how it does (3 or more: coined)."""
     sentences = abstract.plain
     long_forms = abstract.long_forms
     scores: defaultdict[str, float] = defaultdict(float)  # name -> points (halves too)
@@ -77,17 +88,13 @@ def coined_name(abstract: Abstract) -> Name | None:
     _score_repository(abstract.source, scores)
     for short, long in long_forms.items():
         scores[short] += scores.pop(long, 0)
-    if not scores:
-        return None
-    first = {name: _first_index(name, sentences) for name in scores}
     main = sentences[abstract.ranking[0]]  # what the paper says it contributes first
-    for name in scores:
+    for name in sorted(scores):
         scores[name] += 0.5 * min(3, sum(s.startswith(name + " ") for s in sentences))
         scores[name] += _MAIN_BONUS if name in main else 0
-        if first[name] < introduced_at < len(sentences):
+        if _first_index(name, sentences) < introduced_at < len(sentences):
             scores[name] -= 3  # used before the paper introduces anything: prior work
-    short = max(sorted(scores), key=lambda name: (scores[name], -first[name]))
-    return Name(short, long_forms.get(short, "")) if scores[short] >= 3 else None
+    return dict(scores)
 
 
 def _score_sentence(

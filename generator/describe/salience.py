@@ -2,9 +2,9 @@
 
 Titles reuse the words an abstract repeats, states in its contribution sentences and spells out
 as the long forms of its acronyms. `salience` reads those signals for every content word and
-weighs them with a logistic model whose weights were fitted once on development abstracts (the
-even half; the odd half is held out to measure them), so a title can be chosen by the words it
-is expected to share with the title the authors would write. `content_words` is how words are
+weighs them with a logistic model fitted on the training pairs (`title_model`), with what the
+training titles say of the word itself, so a title can be chosen by the words it is expected to
+share with the title the authors would write. `content_words` is how words are
 compared: lower case, hyphens split, function words dropped, a plural "s" taken off. Pure
 functions over one analysed `Abstract`; knows nothing of phrases or titles' shapes.
 """
@@ -17,6 +17,7 @@ from functools import lru_cache
 
 from generator.describe.abstracts import Abstract
 from generator.describe.names import Name
+from generator.describe.title_model import TitleModel
 
 _FUNCTION_WORDS = frozenset(
     """a an the of for and or to in on with via by from at as is are be can do does not no its
@@ -25,9 +26,6 @@ _FUNCTION_WORDS = frozenset(
     across more most less new""".split()
 )
 _TOKEN = re.compile(r"[a-z0-9]+")
-# Weights of the signals, in the order `signals` gives them, and the bias.
-_WEIGHTS = (1.24, 0.24, 0.7, 0.28, 0.91, -0.66, 1.19, 2.15, 0.33)
-_BIAS = -4.0
 
 
 @lru_cache(maxsize=65536)  # candidate titles share their phrases, and are scored again
@@ -43,14 +41,17 @@ def content_words(text: str) -> tuple[str, ...]:
     return tuple(found)
 
 
-def salience(parts: Abstract, name: Name | None) -> dict[str, float]:
+def salience(parts: Abstract, name: Name | None, model: TitleModel) -> dict[str, float]:
     """Content word -> the probability that the title uses it, knowing the `name` the paper
     coins."""
-    return {word: _logistic(found) for word, found in signals(parts, name).items()}
+    found = signals(parts, name, model.words)
+    return {word: model.salience.probability(values) for word, values in found.items()}
 
 
-def signals(parts: Abstract, name: Name | None) -> dict[str, tuple[float, ...]]:
-    """Content word -> what the abstract says of it, in the order of `_WEIGHTS`."""
+def signals(
+    parts: Abstract, name: Name | None, priors: dict[str, float]
+) -> dict[str, tuple[float, ...]]:
+    """Content word -> what the abstract says of it, and how often titles use it."""
     sentences = [content_words(plain) for plain in parts.plain]
     sets = [set(words) for words in sentences]
     counts: dict[str, int] = {}
@@ -75,6 +76,7 @@ def signals(parts: Abstract, name: Name | None) -> dict[str, tuple[float, ...]]:
             spread[word] / total,
             float(word in context.long_forms),
             float(word in context.top),
+            priors.get(word, 0.0),
         )
         for word, count in counts.items()
     }
@@ -92,7 +94,3 @@ class _Context:
         self.name = set(content_words(f"{name.short} {name.long}")) if name else set()
         self.long_forms = {w for d in parts.definitions for w in content_words(d.long)}
 
-
-def _logistic(signals: tuple[float, ...]) -> float:
-    score = _BIAS + sum(w * s for w, s in zip(_WEIGHTS, signals, strict=True))
-    return 1 / (1 + math.exp(-score))

@@ -17,7 +17,7 @@ from generator.describe.abstracts import Abstract
 from generator.describe.claims import INTRO_VERBS, STATE_VERBS, Claim
 from generator.describe.grammar import first_clause, gerund
 from generator.describe.kinds import is_position
-from generator.describe.names import KIND_NOUNS, Name, coined_name
+from generator.describe.names import KIND_NOUNS, Name
 from generator.describe.phrases import (
     DEMONSTRATIVE,
     GENERIC_HEADS,
@@ -36,6 +36,8 @@ from generator.describe.phrases import (
     standalone,
     title_case,
 )
+from generator.describe.title_model import TitleModel, shipped
+from generator.describe.title_naming import choose_name
 from generator.describe.title_phrases import retitle
 
 __all__ = ["MAX_WORDS", "derive_title", "describe", "title_case"]
@@ -55,10 +57,14 @@ _FRAME = re.compile(
 )
 
 
-def derive_title(parts: Abstract) -> str:
-    """Title for one abstract: "Name: Description" when a coined name exists, else a phrase."""
-    draft = compose(parts)
-    title = retitle(parts, draft.title, prefix=draft.prefix, name=draft.name, claim=draft.claim)
+def derive_title(parts: Abstract, model: TitleModel | None = None) -> str:
+    """Title for one abstract: "Name: Description" when a coined name exists, else a phrase;
+    chosen by `model` (the shipped one unless given)."""
+    model = model or shipped()
+    draft = compose(parts, model)
+    title = retitle(
+        parts, draft.title, prefix=draft.prefix, name=draft.name, claim=draft.claim, model=model
+    )
     return title if _WORD.search(title) else "Untitled"
 
 
@@ -71,11 +77,9 @@ class Draft(NamedTuple):
     claim: bool  # the paper states a finding: its title may be a clause
 
 
-def compose(parts: Abstract) -> Draft:
+def compose(parts: Abstract, model: TitleModel) -> Draft:
     """The title composed from the sentence that states the contribution."""
-    name = coined_name(parts)
-    branded = name and (name.proper or _HYPHEN_OR_DIGIT.search(name.short))
-    name = name if branded else None  # "graph neural networks (GNNs)": no brand; DA-KD is one
+    name = choose_name(parts, model)  # "graph neural networks (GNNs)": no brand; DA-KD is one
     if is_position(parts.text):
         return Draft(_position_title(parts), "Position", name, True)
     claim = bool(_FINDING.search(parts.lower[parts.ranking[0]]))  # "we prove that X holds"
@@ -99,7 +103,6 @@ def _titled(parts: Abstract, name: Name | None) -> str:
 
 
 _WORD = re.compile(r"[^\W_]")
-_HYPHEN_OR_DIGIT = re.compile(r"[-\d]")
 
 
 def _problem(parts: Abstract, name: Name) -> str:
