@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Fit the weights of `generator.describe.salience` on the development half A, and print them.
+"""Fit the weights of `generator.describe.titles.salience` on development half A; print them.
 
 Usage: python scripts/fit_title_weights.py [PAIRS.jsonl]
 
@@ -18,9 +18,9 @@ from pathlib import Path
 
 import numpy as np
 
-from generator.describe import salience
-from generator.describe.abstracts import analyse
-from generator.describe.titles import compose
+from generator.describe.reading.abstracts import analyse
+from generator.describe.titles import salience
+from generator.describe.titles.candidates import compose
 
 EVAL = Path(__file__).resolve().parent.parent.parent / "shared" / "eval"
 

@@ -9,9 +9,13 @@ from collections import Counter
 
 import pytest
 
-from generator.describe import acronym_tags, acronyms, keyphrases, tags
-from generator.describe import words as wordclass
-from generator.describe.words import BREAK, GENERIC, MODIFIER, NAME, NOUN
+from generator.describe.reading import acronyms
+from generator.describe.reading import lexicon as wordclass
+from generator.describe.reading.lexicon import BREAK, GENERIC, MODIFIER, NAME, NOUN
+from generator.describe.tags import acronyms as acronym_tags
+from generator.describe.tags import collection as tags
+from generator.describe.tags import keyphrases
+from tests.conftest import stage_tags
 
 SAFE = re.compile(r"[\w '+.()-]+")
 
@@ -124,7 +128,7 @@ def preference_papers() -> list[str]:
 
 
 def test_acronym_and_long_form_are_one_tag_across_papers(preference_papers: list[str]) -> None:
-    found = tags.assign_tags(preference_papers)
+    found = stage_tags(preference_papers)
     joined = "direct preference optimization (DPO)"
     assert [joined in paper for paper in found] == [True, True, True, False]
     assert "graph neural network (GNN)" in found[3]
@@ -138,7 +142,7 @@ def test_short_acronyms_do_not_travel_without_their_long_form() -> None:
         "Image editing with SD checkpoints: we erase concepts from diffusion weights while "
         "keeping unrelated concepts intact in generated images.",
     ]
-    found = tags.assign_tags(texts)
+    found = stage_tags(texts)
     assert "speculative decoding (SD)" in found[0]
     assert not any("speculative" in tag for tag in found[1])
 
@@ -152,7 +156,7 @@ def test_spelling_variants_become_one_tag() -> None:
         "Prompt tuning and prefix tuning are compared on translation benchmarks across many "
         "language pairs and adapter sizes.",
     ]
-    spelled = {tag for found in tags.assign_tags(texts) for tag in found if "tuning" in tag}
+    spelled = {tag for found in stage_tags(texts) for tag in found if "tuning" in tag}
     assert not ({"fine-tuning", "finetuning"} <= spelled)
 
 
@@ -188,7 +192,7 @@ def varied_abstracts() -> list[str]:
 
 
 def test_every_paper_gets_one_to_six_safe_distinct_tags(varied_abstracts: list[str]) -> None:
-    for found in tags.assign_tags(varied_abstracts):
+    for found in stage_tags(varied_abstracts):
         assert 1 <= len(found) <= tags.MAX_TAGS == 6, found
         assert all(SAFE.fullmatch(tag) and "_" not in tag for tag in found), found
         lowered = [f" {t.lower()} " for t in found]
@@ -196,7 +200,7 @@ def test_every_paper_gets_one_to_six_safe_distinct_tags(varied_abstracts: list[s
 
 
 def test_no_tag_contains_a_verb_or_stop_word(varied_abstracts: list[str]) -> None:
-    for found in tags.assign_tags(varied_abstracts):
+    for found in stage_tags(varied_abstracts):
         for tag in found:
             words = tag.replace("(", "").replace(")", "").split()
             assert all(wordclass.word_class(w) != BREAK for w in words if w.lower() != "of"), tag
@@ -205,14 +209,14 @@ def test_no_tag_contains_a_verb_or_stop_word(varied_abstracts: list[str]) -> Non
 def test_tags_do_not_depend_on_the_order_of_papers(varied_abstracts: list[str]) -> None:
     shuffled = varied_abstracts[:]
     random.Random(7).shuffle(shuffled)
-    by_text = dict(zip(varied_abstracts, tags.assign_tags(varied_abstracts), strict=True))
-    again = dict(zip(shuffled, tags.assign_tags(shuffled), strict=True))
+    by_text = dict(zip(varied_abstracts, stage_tags(varied_abstracts), strict=True))
+    again = dict(zip(shuffled, stage_tags(shuffled), strict=True))
     assert by_text == again
 
 
 def test_empty_and_tiny_texts() -> None:
-    assert tags.assign_tags([]) == []
-    assert tags.assign_tags(["", "Cats."]) == [(), ()]  # a lone common word is no tag
+    assert stage_tags([]) == []
+    assert stage_tags(["", "Cats."]) == [(), ()]  # a lone common word is no tag
 
 
 def _lines_run_in(module, function) -> int:

@@ -6,7 +6,7 @@ them without a tagger: runs of words `words.read_word` lets stand inside a phras
 noun or a name, chained by "of", "for", "in", "with", "via" and a few more (not by "and",
 which as often joins two clauses), never across punctuation, math or a verb. `retitle` keeps
 the candidate whose words the title is expected to share most (`salience`), among those
-`title_check` finds nothing wrong with, the title composed from the contribution sentence
+`check` finds nothing wrong with, the title composed from the contribution sentence
 included. Pure functions.
 """
 
@@ -16,12 +16,12 @@ import math
 import re
 from collections.abc import Iterable, Sequence
 
-from generator.describe.abstracts import Abstract
-from generator.describe.names import Name
-from generator.describe.phrases import clean, spell_out, title_case
-from generator.describe.salience import content_words, salience
-from generator.describe.title_check import problems
-from generator.describe.words import NAME, read_word
+from generator.describe.reading.abstracts import Abstract
+from generator.describe.reading.lexicon import NAME, read_word
+from generator.describe.reading.names import Name
+from generator.describe.titles.check import problems
+from generator.describe.titles.phrases import clean, spell_out, title_case
+from generator.describe.titles.salience import content_words, salience
 
 MAX_WORDS = 12
 _CHAIN = 3  # noun phrases chained into one candidate, at most

@@ -5,7 +5,7 @@ words before the parenthesis whose initials spell the acronym, else the fewest t
 letters in order (Schwartz & Hearst, 2003). Each consumer takes the view it needs: titles
 spell an acronym out as the authors wrote it (`as_written`); tags join an acronym and its long
 form into one tag, spelled as tags are (`for_tags`). What the collection agrees a long form
-is belongs to `acronym_tags`.
+is belongs to `tags.acronyms`.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from generator.describe.words import BREAK, MODIFIER, STOPWORDS, singular, word_class
+from generator.describe.reading.lexicon import BREAK, MODIFIER, STOPWORDS, singular, word_class
 
 # A short form holds a capital past its first letter: "DPO", "LLMs", "MoE", "t-SNE".
 _SHORT_FORM = re.compile(r"\(([A-Za-z][\w+-]*[A-Z][\w+-]*)\)")

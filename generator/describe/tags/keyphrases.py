@@ -12,7 +12,7 @@ import re
 from collections import Counter
 from collections.abc import Iterator
 
-from generator.describe.words import Word, read_word
+from generator.describe.reading.lexicon import Word, read_word
 
 MAX_WORDS = 3
 

@@ -15,15 +15,10 @@ import math
 import re
 from functools import lru_cache
 
-from generator.describe.abstracts import Abstract
-from generator.describe.names import Name
+from generator.describe.reading.abstracts import Abstract
+from generator.describe.reading.lexicon import FUNCTION_WORDS
+from generator.describe.reading.names import Name
 
-_FUNCTION_WORDS = frozenset(
-    """a an the of for and or to in on with via by from at as is are be can do does not no its
-    it this that these those we our toward towards using under over into than their his her how
-    what when where why which who whom but about between beyond through against without within
-    across more most less new""".split()
-)
 _TOKEN = re.compile(r"[a-z0-9]+")
 # Weights of the signals, in the order `signals` gives them, and the bias.
 _WEIGHTS = (1.24, 0.24, 0.7, 0.28, 0.91, -0.66, 1.19, 2.15, 0.33)
@@ -35,7 +30,7 @@ def content_words(text: str) -> tuple[str, ...]:
     """The words of `text` that say something, normalised so spellings of one word meet."""
     found = []
     for token in _TOKEN.findall(text.lower().replace("-", " ")):
-        if token in _FUNCTION_WORDS or len(token) < 2:
+        if token in FUNCTION_WORDS or len(token) < 2:
             continue
         if len(token) > 4 and token.endswith("s") and not token.endswith("ss"):
             token = token[:-1]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from typing import NamedTuple
 
-from generator.describe.words import singular
+from generator.describe.reading.lexicon import singular
 
 _ByEnds = dict[str, dict[str, list[tuple[str, str]]]]
 
