@@ -30,11 +30,11 @@ from generator.describe.tags.acronyms import (
     join_acronyms,
 )
 from generator.describe.tags.choice import POOL_SIZE, choose_across, is_keyphrase
-from generator.describe.tags.keyphrases import read_text
+from generator.describe.tags.keyphrases import read_text, without_debris
 
 MAX_TAGS, MIN_TAGS = tag_choice.MAX_TAGS, tag_choice.MIN_TAGS
 MAX_COUNT = 15  # a phrase or word counts at most this often
-_SAFE = re.compile(r"[^\W_](?:[\w '+.()-]*(?:[^\W_]|\)))?")
+_SAFE = re.compile(r"[^\W_](?:(?:[^\W_]|[ '+.()-])*(?:[^\W_]|\)))?")
 
 
 def coined_short(abstract: Abstract) -> str:
@@ -89,8 +89,9 @@ def _pool_at(
 
 
 def _shown(tag: str) -> bool:
-    """A spelling pages can show."""
-    return bool(_SAFE.fullmatch(tag)) and len(tag) <= 80
+    """A spelling pages can show: no markup left in it, no word cut at a line's hyphen."""
+    clean = without_debris(tag) == tag and "- " not in tag
+    return bool(_SAFE.fullmatch(tag)) and len(tag) <= 80 and clean
 
 
 def _coined_tag(ranked: list[str], name: str) -> str:
