@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Fit the title model (`generator/describe/data/title_model.json`) on the training pairs.
+"""Fit the title model (`generator/describe/titles/data/title_model.json`) on the training pairs.
 
 Usage: python scripts/fit_title_model.py [--pairs FILE] [--limit N] [--out FILE] [--cv]
 
@@ -10,9 +10,9 @@ the one before gave, all numpy and scipy, so the same file gives the same bytes:
    title uses it too (words in at least `MIN_ABSTRACTS` abstracts; each training abstract sees
    the counts without itself, so no feature knows its own title);
 2. names: a logistic model of "the title leads with this name" over each abstract's candidate
-   names (`title_naming.name_features`), and the threshold that decides best;
-3. salience: a logistic model of "the title uses this word" (`salience.signals`);
-4. the ranker: a linear score over each abstract's candidate titles (`title_ranking.features`),
+   names (`titles.naming.name_features`), and the threshold that decides best;
+3. salience: a logistic model of "the title uses this word" (`titles.salience.signals`);
+4. the ranker: a linear score over each abstract's candidate titles (`titles.ranking.features`),
    fitted so that the softmax of the scores matches a softmax of each candidate's content-word
    F1 against the real title (a listwise ranker), among the candidates the title check passes.
 `--cv` prints the mean F1 of the chosen candidate under leave-venues-out cross-validation for
@@ -36,17 +36,17 @@ from scipy.optimize import minimize
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from generator.describe import title_model  # noqa: E402
-from generator.describe.abstracts import Abstract, analyse  # noqa: E402
-from generator.describe.salience import content_words, salience, signals  # noqa: E402
-from generator.describe.title_model import Linear, TitleModel  # noqa: E402
-from generator.describe.title_naming import name_features  # noqa: E402
-from generator.describe.title_phrases import candidates  # noqa: E402
-from generator.describe.title_ranking import Reading, features  # noqa: E402
-from generator.describe.titles import compose  # noqa: E402
+from generator.describe.reading.abstracts import Abstract, analyse  # noqa: E402
+from generator.describe.titles import model as title_model  # noqa: E402
+from generator.describe.titles.candidates import compose  # noqa: E402
+from generator.describe.titles.model import Linear, TitleModel  # noqa: E402
+from generator.describe.titles.naming import name_features  # noqa: E402
+from generator.describe.titles.phrasing import candidates  # noqa: E402
+from generator.describe.titles.ranking import Reading, features  # noqa: E402
+from generator.describe.titles.salience import content_words, salience, signals  # noqa: E402
 
 TRAIN = REPO.parent.parent / "shared" / "train" / "title_pairs.jsonl"
-OUT = REPO / "generator" / "describe" / "data" / title_model.MODEL_FILE
+OUT = REPO / "generator" / "describe" / "titles" / "data" / title_model.MODEL_FILE
 MIN_ABSTRACTS = 5  # a word's statistics are kept when this many abstracts use it
 SMOOTHING = 10.0  # pseudo-abstracts at the average rate
 TEMPERATURE = 0.2  # of the target softmax over candidates' F1

@@ -2,7 +2,7 @@
 
 Titles reuse the words an abstract repeats, states in its contribution sentences and spells out
 as the long forms of its acronyms. `salience` reads those signals for every content word and
-weighs them with a logistic model fitted on the training pairs (`title_model`), with what the
+weighs them with a logistic model fitted on the training pairs (`model`), with what the
 training titles say of the word itself, so a title can be chosen by the words it is expected to
 share with the title the authors would write. `content_words` is how words are
 compared: lower case, hyphens split, function words dropped, a plural "s" taken off. Pure
@@ -13,18 +13,14 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Mapping
 from functools import lru_cache
 
-from generator.describe.abstracts import Abstract
-from generator.describe.names import Name
-from generator.describe.title_model import TitleModel
+from generator.describe.reading.abstracts import Abstract
+from generator.describe.reading.lexicon import FUNCTION_WORDS
+from generator.describe.reading.names import Name
+from generator.describe.titles.model import TitleModel
 
-_FUNCTION_WORDS = frozenset(
-    """a an the of for and or to in on with via by from at as is are be can do does not no its
-    it this that these those we our toward towards using under over into than their his her how
-    what when where why which who whom but about between beyond through against without within
-    across more most less new""".split()
-)
 _TOKEN = re.compile(r"[a-z0-9]+")
 
 
@@ -33,7 +29,7 @@ def content_words(text: str) -> tuple[str, ...]:
     """The words of `text` that say something, normalised so spellings of one word meet."""
     found = []
     for token in _TOKEN.findall(text.lower().replace("-", " ")):
-        if token in _FUNCTION_WORDS or len(token) < 2:
+        if token in FUNCTION_WORDS or len(token) < 2:
             continue
         if len(token) > 4 and token.endswith("s") and not token.endswith("ss"):
             token = token[:-1]
@@ -49,7 +45,7 @@ def salience(parts: Abstract, name: Name | None, model: TitleModel) -> dict[str,
 
 
 def signals(
-    parts: Abstract, name: Name | None, priors: dict[str, float]
+    parts: Abstract, name: Name | None, priors: Mapping[str, float]
 ) -> dict[str, tuple[float, ...]]:
     """Content word -> what the abstract says of it, and how often titles use it."""
     sentences = [content_words(plain) for plain in parts.plain]

@@ -15,19 +15,10 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from generator import markup
-from generator.describe.abstracts import Abstract
-from generator.describe.claims import INTRO_VERBS, Claim
-from generator.describe.grammar import SMALL_WORDS
+from generator.describe.reading.abstracts import Abstract
+from generator.describe.reading.claims import Claim
+from generator.describe.reading.lexicon import COMMON_ACRONYMS, INTRO_VERBS, KIND_NOUNS, SMALL_WORDS
 
-COMMON_ACRONYMS = frozenset(
-    """AI ML LLM LLMs RL NLP CV GPU GPUs CPU SGD API APIs SOTA DNN DNNs
-    CNN CNNs RNN GNN GNNs MLP MLPs VAE GAN GANs KL PCA SVM IID OOD MDP MDPs PAC ReLU LoRA RLHF DPO
-    PPO BERT GPT VLM VLMs MSE AUC ROC QA II III IV IR TPU TPUs FLOPs""".split()
-)
-KIND_NOUNS = tuple(
-    """dataset benchmark framework method algorithm library toolkit suite corpus
-    system model approach architecture""".split()
-)
 # A name token: mixed case (KVShard, scDiffuse), capitals (GLINT, X-NET), or letters with digits.
 _TOKEN = (
     r"(?:(?:[A-Za-z][a-z]*[A-Z][\w+-]*|[A-Z][A-Z0-9][\w+-]*|[A-Za-z][a-z]*-?\d[\w.-]*)"

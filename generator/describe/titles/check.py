@@ -14,10 +14,17 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from generator.describe.grammar import DETERMINERS, SMALL_WORDS
-from generator.describe.words import GENERIC_WORDS, NAME, VERB_FORMS, read_word
+from generator.describe.reading.lexicon import (
+    DETERMINERS,
+    GENERIC_WORDS,
+    NAME,
+    PRONOUNS,
+    SMALL_WORDS,
+    VERB_FORMS,
+    read_word,
+)
 
-_PRONOUNS = frozenset("this that these those it its they them their we our us such".split())
+_PRONOUNS = PRONOUNS | {"that", "such"}
 _AUXILIARIES = frozenset(
     "is are was were be been has have had can could may might must shall should will would "
     "does do did".split()

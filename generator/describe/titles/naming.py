@@ -4,7 +4,7 @@ The candidates are the names `names.name_scores` credits (introduced after "we p
 "named", defined as an acronym, marked in bold, the code's repository) and every other word
 shaped like a coined name (KVShard, PA-GD, ELLA) that is not a common acronym. Each is read
 as a few numbers (`name_features`: its points, how often and how early it appears, its shape),
-and the fitted `names` model of `title_model` says how likely the title leads with it. Pure
+and the fitted `names` model of `model` says how likely the title leads with it. Pure
 functions over one analysed `Abstract`.
 """
 
@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import math
 
-from generator.describe.abstracts import Abstract
-from generator.describe.names import NAME_TOKEN, Name, acceptable, name_scores
-from generator.describe.title_model import TitleModel
+from generator.describe.reading.abstracts import Abstract
+from generator.describe.reading.names import NAME_TOKEN, Name, acceptable, name_scores
+from generator.describe.titles.model import TitleModel
 
 
 def name_features(parts: Abstract) -> dict[str, tuple[float, ...]]:

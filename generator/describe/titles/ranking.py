@@ -4,7 +4,7 @@ A candidate is the title composed from the contribution sentence or one of the a
 noun phrases (alone, paired "A: B", or after a coined name). `Reading` holds what every
 candidate of one abstract is compared with: the words' chances of being title words
 (`salience`), the opening and contribution sentences, the abstract's text. `features` gives a
-candidate's numbers, in the order the `ranker` of `title_model` weighs them; the fit script
+candidate's numbers, in the order the `ranker` of `model` weighs them; the fit script
 (`scripts/fit_title_model.py`) reads the same function. Pure functions.
 """
 
@@ -13,9 +13,9 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 
-from generator.describe.abstracts import Abstract
-from generator.describe.phrases import GENERIC_HEADS
-from generator.describe.salience import content_words
+from generator.describe.reading.abstracts import Abstract
+from generator.describe.reading.lexicon import GENERIC_HEADS
+from generator.describe.titles.salience import content_words
 
 # The title the authors write has a few words the abstract lacks: the expected size of the
 # real title's word set is the sum of the words' chances and this many more.

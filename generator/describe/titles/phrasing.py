@@ -5,8 +5,8 @@ algorithms for graph sparsification", "model collapse: synthetic data". `noun_ph
 them without a tagger: runs of words `words.read_word` lets stand inside a phrase, ending on a
 noun or a name, chained by "of", "for", "in", "with", "via" and a few more (not by "and",
 which as often joins two clauses), never across punctuation, math or a verb. `retitle` keeps
-the candidate the fitted ranker (`title_ranking`) scores best, among those `title_check` finds
-nothing wrong with, the title composed from the contribution sentence included. Pure functions.
+the candidate the fitted ranker (`ranking`) scores best, among those `check` finds nothing
+wrong with, the title composed from the contribution sentence included. Pure functions.
 """
 
 from __future__ import annotations
@@ -16,14 +16,14 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
-from generator.describe.abstracts import Abstract
-from generator.describe.names import Name
-from generator.describe.phrases import clean, spell_out, title_case
-from generator.describe.salience import content_words, salience
-from generator.describe.title_check import problems
-from generator.describe.title_model import Linear, TitleModel
-from generator.describe.title_ranking import Reading, features
-from generator.describe.words import NAME, read_word
+from generator.describe.reading.abstracts import Abstract
+from generator.describe.reading.lexicon import NAME, read_word
+from generator.describe.reading.names import Name
+from generator.describe.titles.check import problems
+from generator.describe.titles.model import Linear, TitleModel
+from generator.describe.titles.phrases import clean, spell_out, title_case
+from generator.describe.titles.ranking import Reading, features
+from generator.describe.titles.salience import content_words, salience
 
 MAX_WORDS = 12
 _CHAIN = 3  # noun phrases chained into one candidate, at most
@@ -118,7 +118,7 @@ class Candidate(NamedTuple):
         return self.text if self.composed else title_case(self.text)
 
     def acceptable(self, *, claim: bool) -> bool:
-        """No problem `title_check` finds; the composed title may be a clause stating a claim."""
+        """No problem `check` finds; the composed title may be a clause stating a claim."""
         allowed = {"clause"} if claim and self.composed else set()
         return set(problems(self.titled())) <= allowed
 
