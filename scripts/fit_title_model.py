@@ -8,7 +8,8 @@ abstracts); the development sets are for measuring, never read here. Four fits, 
 the one before gave, all numpy and scipy, so the same file gives the same bytes:
 1. word statistics: for each content word of the abstracts, the smoothed log-odds that the
    title uses it too (words in at least `MIN_ABSTRACTS` abstracts; each training abstract sees
-   the counts without itself, so no feature knows its own title);
+   the counts without itself, so no feature knows its own title); and the field's terms, the
+   noun phrases many abstracts use (the title check's "bare field term");
 2. names: a logistic model of "the title leads with this name" over each abstract's candidate
    names (`titles.naming.name_features`), and the threshold that decides best;
 3. salience: a logistic model of "the title uses this word" (`titles.salience.signals`);
@@ -41,13 +42,14 @@ from generator.describe.titles import model as title_model  # noqa: E402
 from generator.describe.titles.candidates import compose  # noqa: E402
 from generator.describe.titles.model import Linear, TitleModel  # noqa: E402
 from generator.describe.titles.naming import name_features  # noqa: E402
-from generator.describe.titles.phrasing import candidates  # noqa: E402
+from generator.describe.titles.phrasing import candidates, noun_phrases  # noqa: E402
 from generator.describe.titles.ranking import Reading, features  # noqa: E402
 from generator.describe.titles.salience import content_words, salience, signals  # noqa: E402
 
 TRAIN = REPO.parent.parent / "shared" / "train" / "title_pairs.jsonl"
 OUT = REPO / "generator" / "describe" / "titles" / "data" / title_model.MODEL_FILE
 MIN_ABSTRACTS = 5  # a word's statistics are kept when this many abstracts use it
+FIELD_TERM_ABSTRACTS = 20
 SMOOTHING = 10.0  # pseudo-abstracts at the average rate
 TEMPERATURE = 0.2  # of the target softmax over candidates' F1
 L2 = 1.0
@@ -63,14 +65,17 @@ def main() -> int:
     titles = [set(content_words(row["title"])) for row in rows]
     counts, kept = _word_counts(papers, titles)
     words = {word: _log_odds(*counts[word], counts[""]) for word in kept}
+    rarity = {word: math.log(len(papers) / counts[word][0]) for word in kept}
+    terms = _field_terms(papers)
     empty = Linear((), 0.0, (), ())
     names, threshold = _fit_names(papers, rows)
-    model = TitleModel(words, empty, names, threshold, empty)
-    model = TitleModel(words, _fit_salience(papers, titles, counts, model), names, threshold, empty)
+    model = TitleModel(words, rarity, empty, names, threshold, empty, terms)
+    salient = _fit_salience(papers, titles, counts, model)
+    model = TitleModel(words, rarity, salient, names, threshold, empty, terms)
     groups = _ranking_groups(papers, titles, model)
     if args.cv:
         _cross_validate(groups, [row.get("venue", "") for row in rows])
-    model = TitleModel(words, model.salience, names, threshold, _fit_ranker(groups))
+    model = TitleModel(words, rarity, salient, names, threshold, _fit_ranker(groups), terms)
     args.out.write_text(title_model.dumps(model), encoding="utf-8")
     size = args.out.stat().st_size
     print(f"{len(rows)} pairs, {len(words)} words, {size / 1000:.0f} kB -> {args.out} "
@@ -106,6 +111,15 @@ def _word_counts(
     counts = {word: (used[word], titled[word]) for word in used}
     counts[""] = (sum(used.values()), sum(titled.values()))
     return counts, sorted(word for word in used if used[word] >= MIN_ABSTRACTS)
+
+
+def _field_terms(papers: list[Abstract]) -> frozenset[str]:
+    """The noun phrases (as content words) that at least `FIELD_TERM_ABSTRACTS` abstracts use:
+    what the whole field says, which no title leads with alone. Abstracts only, no titles."""
+    used = Counter[str]()
+    for parts in papers:
+        used.update({" ".join(content_words(p)) for p in noun_phrases(parts.plain)} - {""})
+    return frozenset(term for term, count in used.items() if count >= FIELD_TERM_ABSTRACTS)
 
 
 def _abstract_words(parts: Abstract) -> set[str]:
@@ -177,8 +191,10 @@ def _fit_salience(
 ) -> Linear:
     examples, labels = [], []
     for parts, title in zip(papers, titles, strict=True):
-        name = compose(parts, model).name
-        for word, values in signals(parts, name, _priors_without(parts, title, counts)).items():
+        draft = compose(parts, model)
+        priors = _priors_without(parts, title, counts)
+        found = signals(parts, draft.name, draft.title, priors, model.rarity)
+        for word, values in found.items():
             examples.append(values)
             labels.append(word in title)
     return _logistic(np.array(examples, dtype=float), np.array(labels, dtype=float))
@@ -208,10 +224,11 @@ def _ranking_groups(
     groups = []
     for parts, title in zip(papers, titles, strict=True):
         draft = compose(parts, model)
-        chances = salience(parts, draft.name, model)
+        chances = salience(parts, draft.name, model, draft.title)
         reading = Reading(parts, chances, model.words)
         found = candidates(parts, draft.title, chances, prefix=draft.prefix)
-        kept = [c for c in found if c.acceptable(claim=draft.claim)] or found[:1]
+        kept = [c for c in found if c.acceptable(claim=draft.claim, field_terms=model.field_terms)]
+        kept = kept or found[:1]
         x = [features(c.text, reading, composed=c.composed, prefix=draft.prefix) for c in kept]
         y = [f1(c.titled(), title) for c in kept]
         groups.append((np.array(x, dtype=float), np.array(y)))

@@ -5,7 +5,8 @@ here. A `Linear` scores a feature vector (standardised, then weighted); the `Tit
 one per decision: how likely a word is to be a title word (`salience`), which of an abstract's
 names is the one its title leads with (`names`, accepted above `name_threshold`), and which
 candidate title to keep (`ranker`). `words` is word statistics only: for a word of the
-abstract, the log-odds that the title uses it too, relative to the average word.
+abstract, the log-odds that the title uses it too, relative to the average word; and
+`field_terms` are phrase statistics of the abstracts alone: the noun phrases many use.
 """
 
 from __future__ import annotations
@@ -52,28 +53,34 @@ class TitleModel:
     """Everything the title decisions read that was fitted."""
 
     words: Mapping[str, float]
+    rarity: Mapping[str, float]  # log(abstracts / abstracts using the word)
     salience: Linear
     names: Linear
     name_threshold: float
     ranker: Linear
+    field_terms: frozenset[str]  # content words of noun phrases common across abstracts
 
     def as_data(self) -> dict[str, Any]:
         return {
             "words": dict(sorted(self.words.items())),
+            "rarity": dict(sorted(self.rarity.items())),
             "salience": self.salience.as_data(),
             "names": self.names.as_data(),
             "name_threshold": self.name_threshold,
             "ranker": self.ranker.as_data(),
+            "field_terms": sorted(self.field_terms),
         }
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> TitleModel:
         return cls(
             dict(data["words"]),
+            dict(data["rarity"]),
             Linear.from_data(data["salience"]),
             Linear.from_data(data["names"]),
             float(data["name_threshold"]),
             Linear.from_data(data["ranker"]),
+            frozenset(data["field_terms"]),
         )
 
 

@@ -20,7 +20,7 @@ from generator.describe.reading.abstracts import Abstract
 from generator.describe.reading.lexicon import NAME, read_word
 from generator.describe.reading.names import Name
 from generator.describe.titles.check import problems
-from generator.describe.titles.model import Linear, TitleModel
+from generator.describe.titles.model import TitleModel
 from generator.describe.titles.phrases import clean, spell_out, title_case
 from generator.describe.titles.ranking import Reading, features
 from generator.describe.titles.salience import content_words, salience
@@ -117,25 +117,25 @@ class Candidate(NamedTuple):
     def titled(self) -> str:
         return self.text if self.composed else title_case(self.text)
 
-    def acceptable(self, *, claim: bool) -> bool:
+    def acceptable(self, *, claim: bool, field_terms: frozenset[str]) -> bool:
         """No problem `check` finds; the composed title may be a clause stating a claim."""
         allowed = {"clause"} if claim and self.composed else set()
-        return set(problems(self.titled())) <= allowed
+        return set(problems(self.titled(), field_terms)) <= allowed
 
 
 def choose(
-    candidates: Sequence[Candidate], reading: Reading, ranker: Linear, *, prefix: str, claim: bool
+    candidates: Sequence[Candidate], reading: Reading, model: TitleModel, *, prefix: str, claim: bool
 ) -> str:
     """The candidate the ranker scores best, in title case, among those without problems; the
     composed one when every one has one."""
 
     def score(candidate: Candidate) -> float:
         values = features(candidate.text, reading, composed=candidate.composed, prefix=prefix)
-        return ranker.score(values)
+        return model.ranker.score(values)
 
     ranked = sorted(candidates, key=lambda c: (-score(c), c.text, c.composed))
     for candidate in ranked:  # best first: most candidates are never cased nor checked
-        if candidate.acceptable(claim=claim):
+        if candidate.acceptable(claim=claim, field_terms=model.field_terms):
             return candidate.titled()
     return next(c.text for c in candidates if c.composed)
 
@@ -201,7 +201,7 @@ def retitle(
 ) -> str:
     """The best of `composed` (a clause when it states a `claim`: "X Generalise Across Y") and
     the abstract's noun phrases, as the fitted ranker of `model` judges."""
-    chances = salience(parts, name, model)
+    chances = salience(parts, name, model, composed)
     found = candidates(parts, composed, chances, prefix=prefix)
     reading = Reading(parts, chances, model.words)
-    return choose(found, reading, model.ranker, prefix=prefix, claim=claim)
+    return choose(found, reading, model, prefix=prefix, claim=claim)

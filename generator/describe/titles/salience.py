@@ -37,17 +37,24 @@ def content_words(text: str) -> tuple[str, ...]:
     return tuple(found)
 
 
-def salience(parts: Abstract, name: Name | None, model: TitleModel) -> dict[str, float]:
+def salience(
+    parts: Abstract, name: Name | None, model: TitleModel, composed: str = ""
+) -> dict[str, float]:
     """Content word -> the probability that the title uses it, knowing the `name` the paper
-    coins."""
-    found = signals(parts, name, model.words)
+    coins and the title `composed` from its contribution sentence."""
+    found = signals(parts, name, composed, model.words, model.rarity)
     return {word: model.salience.probability(values) for word, values in found.items()}
 
 
 def signals(
-    parts: Abstract, name: Name | None, priors: Mapping[str, float]
+    parts: Abstract,
+    name: Name | None,
+    composed: str,
+    priors: Mapping[str, float],
+    rarity: Mapping[str, float],
 ) -> dict[str, tuple[float, ...]]:
-    """Content word -> what the abstract says of it, and how often titles use it."""
+    """Content word -> what the abstract says of it, how rare it is in abstracts and how often
+    titles use it."""
     sentences = [content_words(plain) for plain in parts.plain]
     sets = [set(words) for words in sentences]
     counts: dict[str, int] = {}
@@ -61,9 +68,14 @@ def signals(
             spread[word] = spread.get(word, 0) + 1
     context = _Context(parts, name, sets)
     total = len(sets)
+    in_composed = set(content_words(composed))
+    unseen = max(rarity.values(), default=0.0)  # a word too rare to be counted
     return {
         word: (
             math.log(count),
+            rarity.get(word, unseen),
+            math.log(count) * rarity.get(word, unseen),
+            float(word in in_composed),
             float(word in context.opening),
             float(word in context.best),
             float(word in context.second),
