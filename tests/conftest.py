@@ -20,11 +20,26 @@ from pathlib import Path, PurePosixPath
 
 import pytest
 
+from generator.describe import describe
+from generator.models import Paper, Taxonomy, Topic
 from generator.write import read_manifest
 
 REPO = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 SEED_LISTS = sorted((REPO / "lists").glob("*.txt"))
+
+
+def described(texts: list[str], taxonomy: Taxonomy | None = None) -> list[Paper]:
+    """Plain-text abstracts described by the stage itself, as the pipeline does (a taxonomy of
+    only the catch-all unless `taxonomy` is given)."""
+    taxonomy = taxonomy or Taxonomy((Topic("other", "Other", "", (), catch_all=True),))
+    papers = [Paper(f"{n:012d}", text, text, text, ("list",), ()) for n, text in enumerate(texts)]
+    return describe(papers, taxonomy)
+
+
+def stage_tags(texts: list[str]) -> list[tuple[str, ...]]:
+    """The tags the describe stage gives each of `texts`, best first."""
+    return [paper.tags for paper in described(texts)]
 
 
 def copy_project(target: Path, *, lists: dict[str, str | bytes] | None = None) -> Path:

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from generator import read as reader
-from generator.describe import tags, titles
-from generator.describe.abstracts import analyse
-from tests.conftest import bench_synth
+from generator.describe.reading.abstracts import analyse
+from generator.describe.titles import candidates as titles
+from tests.conftest import bench_synth, stage_tags
 
 REPO = Path(__file__).resolve().parent.parent
 N = 50
@@ -59,10 +59,10 @@ def test_titles_and_tags_vary(sources: list[str]) -> None:
     made = synth.make_abstracts(sources, N, seed=1)
     derived = [titles.derive_title(analyse(text)) for text in made]
     assert len(set(derived)) >= 0.9 * N
-    tag_sets = tags.assign_tags(made)
+    tag_sets = stage_tags(made)
     assert len(set(tag_sets)) == N
     # coined names are redrawn: a tag of one synthetic paper is rarely on many others
-    shipped_tags = {tag for found in tags.assign_tags(sources) for tag in found}
+    shipped_tags = {tag for found in stage_tags(sources) for tag in found}
     made_tags = {tag for found in tag_sets for tag in found}
     assert len(made_tags - shipped_tags) >= N
 

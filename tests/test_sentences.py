@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from generator.describe.abstracts import analyse
-from generator.describe.grammar import base_form, first_clause, gerund
-from generator.describe.sentences import plain_sentence, split_clauses, split_sentences
+from generator.describe.reading.abstracts import analyse
+from generator.describe.reading.grammar import first_clause
+from generator.describe.reading.lexicon import base_form, gerund
+from generator.describe.reading.sentences import plain_sentence, split_clauses, split_sentences
 
 
 @pytest.mark.parametrize(

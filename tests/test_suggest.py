@@ -16,10 +16,13 @@ import yaml
 
 from generator import markup
 from generator import read as reader
-from generator.describe import suggest, tags, titles, topics
-from generator.describe.abstracts import analyse
+from generator.describe import suggest, topics
+from generator.describe.reading.abstracts import analyse
+from generator.describe.tags import collection as tags
+from generator.describe.titles import candidates as titles
 from generator.models import Paper, Taxonomy, Topic, TopicMatch
 from generator.read import load_taxonomy, parse_taxonomy
+from tests.conftest import stage_tags
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "vision_list"
 REPO = Path(__file__).resolve().parent.parent
@@ -51,7 +54,7 @@ def make_taxonomy(*entries: tuple[str, tuple[str, ...]]) -> Taxonomy:
 
 def classify(texts: list[str], taxonomy: Taxonomy) -> list[Paper]:
     """Papers enriched as the pipeline does: titles, tags, then topics."""
-    found_tags = tags.assign_tags(texts)
+    found_tags = stage_tags(texts)
     papers = []
     for n, (text, paper_tags) in enumerate(zip(texts, found_tags, strict=True)):
         title = titles.derive_title(analyse(text))

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from generator.describe.abstracts import analyse
-from generator.describe.claims import claims, rank_sentences
 from generator.describe.kinds import KINDS, classify
-from generator.describe.sentences import split_sentences
+from generator.describe.reading.abstracts import analyse
+from generator.describe.reading.claims import claims, rank_sentences
+from generator.describe.reading.sentences import split_sentences
 from generator.describe.summaries import MAX_WORDS, strip_preamble, summarize
 from tests.conftest import FIXTURES, SEED_LISTS
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.describe import tag_choice, tags
-from tests.conftest import FIXTURES, SEED_LISTS
+from generator.describe.tags import choice as tag_choice
+from tests.conftest import FIXTURES, SEED_LISTS, stage_tags
 
 
 def _abstracts(path: Path) -> list[str]:
@@ -25,7 +25,7 @@ def shipped() -> list[str]:
 
 @pytest.fixture(scope="module")
 def shipped_tags(shipped: list[str]) -> list[tuple[str, ...]]:
-    return tags.assign_tags(shipped)
+    return stage_tags(shipped)
 
 
 @pytest.mark.parametrize(
@@ -81,7 +81,7 @@ def test_plurals_and_spellings_are_one_shared_tag() -> None:
         "We distil a reward model from annotator votes. The reward model ranks chat replies, "
         "and finetuning against it keeps the agents helpful.",
     ]
-    first, second = tags.assign_tags(texts)
+    first, second = stage_tags(texts)
     assert "reward model" in first and "reward model" in second
     assert not [tag for tag in (*first, *second) if tag in {"reward models", "finetuning"}]
 
@@ -93,7 +93,7 @@ def test_acronym_and_long_form_are_one_shared_tag() -> None:
         "Chat assistants trained with direct preference optimization drift on long dialogues; "
         "a length penalty fixes the drift in customer support transcripts.",
     ]
-    first, second = tags.assign_tags(texts)
+    first, second = stage_tags(texts)
     joined = "direct preference optimization (DPO)"
     assert joined in first and joined in second
 
@@ -105,7 +105,7 @@ def test_generic_words_are_refused_however_often_repeated() -> None:
         "Coverage and estimation again: philosophy guides estimation, and coverage of the "
         "estimation is the downstream task of every upper bound.",
     ]
-    for found in tags.assign_tags(texts):
+    for found in stage_tags(texts):
         assert not {"estimation", "coverage", "philosophy", "downstream task"} & set(found)
 
 
@@ -116,7 +116,7 @@ def test_the_coined_name_stays_a_tag_when_no_other_paper_has_it() -> None:
         "Large language models (LLMs) solve olympiad problems; we study how LLMs check "
         "proofs written by students.",
     ]
-    first, _ = tags.assign_tags(texts)
+    first, _ = stage_tags(texts)
     assert first[0] == "QuillBench"
 
 
@@ -152,7 +152,7 @@ def test_tags_are_deterministic_and_independent_of_order(fixture: str) -> None:
     texts = _abstracts(FIXTURES / fixture)
     shuffled = texts[:]
     random.Random(3).shuffle(shuffled)
-    first = dict(zip(texts, tags.assign_tags(texts), strict=True))
-    assert first == dict(zip(texts, tags.assign_tags(texts), strict=True))
-    assert first == dict(zip(shuffled, tags.assign_tags(shuffled), strict=True))
+    first = dict(zip(texts, stage_tags(texts), strict=True))
+    assert first == dict(zip(texts, stage_tags(texts), strict=True))
+    assert first == dict(zip(shuffled, stage_tags(shuffled), strict=True))
     assert all(len(found) <= 6 for found in first.values())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import sys
@@ -9,9 +10,13 @@ from collections import Counter
 
 import pytest
 
-from generator.describe import acronym_tags, acronyms, keyphrases, tags
-from generator.describe import words as wordclass
-from generator.describe.words import BREAK, GENERIC, MODIFIER, NAME, NOUN
+from generator.describe.reading import acronyms
+from generator.describe.reading import lexicon as wordclass
+from generator.describe.reading.lexicon import BREAK, GENERIC, MODIFIER, NAME, NOUN
+from generator.describe.tags import acronyms as acronym_tags
+from generator.describe.tags import collection as tags
+from generator.describe.tags import keyphrases
+from tests.conftest import stage_tags
 
 SAFE = re.compile(r"[\w '+.()-]+")
 
@@ -124,7 +129,7 @@ def preference_papers() -> list[str]:
 
 
 def test_acronym_and_long_form_are_one_tag_across_papers(preference_papers: list[str]) -> None:
-    found = tags.assign_tags(preference_papers)
+    found = stage_tags(preference_papers)
     joined = "direct preference optimization (DPO)"
     assert [joined in paper for paper in found] == [True, True, True, False]
     assert "graph neural network (GNN)" in found[3]
@@ -138,7 +143,7 @@ def test_short_acronyms_do_not_travel_without_their_long_form() -> None:
         "Image editing with SD checkpoints: we erase concepts from diffusion weights while "
         "keeping unrelated concepts intact in generated images.",
     ]
-    found = tags.assign_tags(texts)
+    found = stage_tags(texts)
     assert "speculative decoding (SD)" in found[0]
     assert not any("speculative" in tag for tag in found[1])
 
@@ -152,7 +157,7 @@ def test_spelling_variants_become_one_tag() -> None:
         "Prompt tuning and prefix tuning are compared on translation benchmarks across many "
         "language pairs and adapter sizes.",
     ]
-    spelled = {tag for found in tags.assign_tags(texts) for tag in found if "tuning" in tag}
+    spelled = {tag for found in stage_tags(texts) for tag in found if "tuning" in tag}
     assert not ({"fine-tuning", "finetuning"} <= spelled)
 
 
@@ -188,7 +193,7 @@ def varied_abstracts() -> list[str]:
 
 
 def test_every_paper_gets_one_to_six_safe_distinct_tags(varied_abstracts: list[str]) -> None:
-    for found in tags.assign_tags(varied_abstracts):
+    for found in stage_tags(varied_abstracts):
         assert 1 <= len(found) <= tags.MAX_TAGS == 6, found
         assert all(SAFE.fullmatch(tag) and "_" not in tag for tag in found), found
         lowered = [f" {t.lower()} " for t in found]
@@ -196,7 +201,7 @@ def test_every_paper_gets_one_to_six_safe_distinct_tags(varied_abstracts: list[s
 
 
 def test_no_tag_contains_a_verb_or_stop_word(varied_abstracts: list[str]) -> None:
-    for found in tags.assign_tags(varied_abstracts):
+    for found in stage_tags(varied_abstracts):
         for tag in found:
             words = tag.replace("(", "").replace(")", "").split()
             assert all(wordclass.word_class(w) != BREAK for w in words if w.lower() != "of"), tag
@@ -205,14 +210,14 @@ def test_no_tag_contains_a_verb_or_stop_word(varied_abstracts: list[str]) -> Non
 def test_tags_do_not_depend_on_the_order_of_papers(varied_abstracts: list[str]) -> None:
     shuffled = varied_abstracts[:]
     random.Random(7).shuffle(shuffled)
-    by_text = dict(zip(varied_abstracts, tags.assign_tags(varied_abstracts), strict=True))
-    again = dict(zip(shuffled, tags.assign_tags(shuffled), strict=True))
+    by_text = dict(zip(varied_abstracts, stage_tags(varied_abstracts), strict=True))
+    again = dict(zip(shuffled, stage_tags(shuffled), strict=True))
     assert by_text == again
 
 
 def test_empty_and_tiny_texts() -> None:
-    assert tags.assign_tags([]) == []
-    assert tags.assign_tags(["", "Cats."]) == [(), ()]  # a lone common word is no tag
+    assert stage_tags([]) == []
+    assert stage_tags(["", "Cats."]) == [(), ()]  # a lone common word is no tag
 
 
 def _lines_run_in(module, function) -> int:
@@ -256,3 +261,74 @@ def test_finding_a_papers_acronyms_does_not_grow_with_the_collection() -> None:
     (small, joined_small), (large, joined_large) = work(10), work(2000)
     assert joined_small == joined_large == {"deep Q-network (DQN)": 2, "policy gradient (PG)": 1}
     assert large == small
+
+
+# Built for real: lists written to a project, `readinglist generate` run, papers.json read back.
+MOE_LIST = """Mixture of experts
+
+Sparse Mixture-of-Expert models (MoEs) scale language models at a fixed cost. We propose \
+RouterBal, a router that balances expert load in MoEs and improves the quality of MoEs.
+
+We study a diffusion model for images. The model generates images from noise, and our model \
+is faster than prior diffusion models on image generation.
+
+We propose a model for graphs. The model uses message passing, and the model is trained with \
+contrastive learning on graph neural networks.
+
+Our model predicts protein structure. We train the model on sequences, and the model beats \
+baselines on protein folding.
+
+Reward models guide reinforcement learning from human feedback. We show that the reward model \
+overfits and propose a fix for the model.
+"""
+
+DEBRIS_LIST = r"""Debris
+
+Each user has its own reward parameter in $\mathbb{R}^{d_A}$, and the regret bound scales as \
+$\frac{2}{\log(1/\delta)}$ for contextual bandits. Code is available at \
+https://github.com/someone/PS_Loss.
+
+Most bridge matching work assumes a continuous data space $\mathbb{R}^{D}$; we propose \
+discrete bridge matching for categorical data, with a rate of $\frac{1}{\sqrt{n}}$.
+
+Commercial systems support Māori language detection poorly. We train bilingual embeddings to \
+improve Māori language detection on code-switched text.
+"""
+
+
+def _generated_papers(make_project, text: str) -> list[dict]:
+    from tests.conftest import run_cli
+
+    project = make_project({"list.txt": text})
+    run_cli(project, "generate")
+    return json.loads((project / "docs" / "papers.json").read_text(encoding="utf-8"))["papers"]
+
+
+def _said(tag: str, text: str) -> bool:
+    """The tag's phrase (or, for "long form (LF)", LF or the long form) in the text, any case,
+    hyphens or spaces between words, a plural -s after a word."""
+    long_form, _, acronym = tag.rstrip(")").partition(" (")
+    if acronym and re.search(rf"\b{re.escape(acronym)}s?\b", text):
+        return True
+    words = [re.escape(word) + "s?" for word in re.split(r"[\s-]+", long_form)]
+    return re.search(r"\b" + r"[\s-]*".join(words) + r"\b", text, re.IGNORECASE) is not None
+
+
+def test_an_acronym_is_spelled_out_as_its_own_paper_defines_it(make_project) -> None:
+    papers = _generated_papers(make_project, MOE_LIST)
+    moe = [tag for paper in papers for tag in paper["tags"] if tag.endswith("(MoE)")]
+    assert moe and all(tag.startswith("mixture") for tag in moe), moe
+    for paper in papers:
+        if "MoE" not in paper["text"]:
+            assert not [tag for tag in paper["tags"] if "MoE" in tag], paper["tags"]
+        assert all(_said(tag, paper["text"]) for tag in paper["tags"]), paper["tags"]
+
+
+def test_no_latex_or_code_left_in_a_tag(make_project) -> None:
+    papers = _generated_papers(make_project, DEBRIS_LIST)
+    found = [tag for paper in papers for tag in paper["tags"]]
+    assert found
+    assert not [tag for tag in found if re.search(r"frac|mathbb|sqrt|[\\^_{}$]", tag)], found
+    assert not [tag for tag in found if re.search(r"(?<![\wā])ori\b", tag)], found  # "Māori"
+    for paper in papers:
+        assert all(_said(tag, paper["text"]) for tag in paper["tags"]), paper["tags"]

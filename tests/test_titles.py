@@ -15,12 +15,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.describe.abstracts import analyse
-from generator.describe.acronyms import long_form
 from generator.describe.kinds import classify
-from generator.describe.names import Name, coined_name
-from generator.describe.title_check import problems
-from generator.describe.titles import MAX_WORDS, derive_title, title_case
+from generator.describe.reading.abstracts import analyse
+from generator.describe.reading.acronyms import long_form
+from generator.describe.reading.names import Name, coined_name
+from generator.describe.titles.candidates import MAX_WORDS, derive_title, title_case
+from generator.describe.titles.check import problems
 
 OTHER_FIELD = Path(__file__).parent / "fixtures" / "other_field"
 # The development data lives beside the repository, outside it (see scripts/score_titles.py).

@@ -14,10 +14,12 @@ import pytest
 
 from generator import markup
 from generator import read as reader
-from generator.describe import tags, titles, topics
-from generator.describe.abstracts import analyse
+from generator.describe import topics
+from generator.describe.reading.abstracts import analyse
+from generator.describe.titles import candidates as titles
 from generator.models import Taxonomy, Topic, TopicMatch
 from generator.read import load_taxonomy
+from tests.conftest import stage_tags
 
 REPO = Path(__file__).resolve().parent.parent
 SHIPPED = REPO / "generator" / "read" / "default_topics.yml"
@@ -185,7 +187,7 @@ def test_shipped_taxonomy_spreads_the_shipped_lists() -> None:
     """Guards the metric the issue names: no topic holds most papers, few pairs share one."""
     taxonomy = load_taxonomy(REPO / "lists" / "topics.yml")
     papers = _seed_papers()
-    found_tags = tags.assign_tags([text for _, text in papers])
+    found_tags = stage_tags([text for _, text in papers])
     assigned = [
         {
             m.topic

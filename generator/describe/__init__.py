@@ -1,9 +1,10 @@
 """Derived metadata: what each paper is, worked out from its abstract and the collection.
 
-Owns titles, summaries, kinds, tags, topics (from the curator's taxonomy), related papers and
-topic suggestions, and the language helpers they share (sentences, claims, acronyms, word
-classes, the grammar of a clause). Must not read or write files, and knows nothing of pages,
-addresses or the theme: it takes papers and a taxonomy and returns papers.
+Owns titles (`titles/`), summaries, kinds, tags (`tags/`), topics (from the curator's taxonomy),
+related papers and topic suggestions, and the reading of an abstract they share (`reading/`:
+sentences, claims, acronyms, names, the grammar of a clause, and the lexicon). Must not read
+or write files, and knows nothing of pages, addresses or the theme: it takes papers and a
+taxonomy and returns papers.
 """
 
 from __future__ import annotations

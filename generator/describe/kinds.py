@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import re
 
-from generator.describe.abstracts import Abstract
-from generator.describe.claims import INTRO_VERBS
-from generator.describe.grammar import first_clause
+from generator.describe.reading.abstracts import Abstract
+from generator.describe.reading.grammar import first_clause
+from generator.describe.reading.lexicon import INTRO_VERBS
 
 KINDS = ("position", "benchmark", "theory", "empirical", "method")
 KIND_LABELS = {

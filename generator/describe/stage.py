@@ -12,11 +12,13 @@ from dataclasses import replace
 from typing import NamedTuple
 
 from generator import parallel
-from generator.describe import tags, titles, topics
-from generator.describe.abstracts import analyse
-from generator.describe.acronyms import for_tags
+from generator.describe import topics
 from generator.describe.kinds import classify
+from generator.describe.reading.abstracts import analyse
+from generator.describe.reading.acronyms import for_tags
 from generator.describe.summaries import summarize
+from generator.describe.tags import collection as tags
+from generator.describe.titles import candidates as titles
 from generator.models import Paper, Taxonomy, TopicMatch
 
 

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 import yaml
 
 from generator.address.slugs import make_slug
-from generator.describe.keyphrases import candidates
-from generator.describe.words import GENERIC_WORDS, MODIFIER, word_class
+from generator.describe.reading.lexicon import GENERIC_WORDS, MODIFIER, word_class
+from generator.describe.tags.keyphrases import candidates
 from generator.models import Paper, Taxonomy
 
 CROWDED = 0.4  # a topic holding more than this share of the papers is worth splitting

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import re
 
-from generator.describe.abstracts import Abstract
-from generator.describe.claims import claims, rank_sentences
-from generator.describe.sentences import lowercase, plain_sentence, split_clauses
+from generator.describe.reading.abstracts import Abstract
+from generator.describe.reading.claims import claims, rank_sentences
+from generator.describe.reading.sentences import lowercase, plain_sentence, split_clauses
 
 MAX_WORDS = 45
 # A listing prints the summary as inline Markdown, which Python-Markdown reads in time growing

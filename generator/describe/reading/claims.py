@@ -12,19 +12,8 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from generator.describe.grammar import base_form
+from generator.describe.reading.lexicon import INTRO_VERBS, STATE_VERBS, base_form
 
-# Verbs (base form) after "we" or "this paper": introducing something, or stating a result.
-INTRO_VERBS = frozenset(
-    """propose introduce present develop design build construct create curate
-    release offer contribute establish formulate describe""".split()
-)
-STATE_VERBS = frozenset(
-    """show prove demonstrate derive study investigate analyze analyse argue
-    provide identify find explore address tackle examine characterize characterise revisit consider
-    reveal unify extend bridge formalize formalise conduct perform evaluate quantify compare
-    benchmark observe uncover""".split()
-)
 _SUBJECT = re.compile(r"we (?:[a-z]+ly )?(?:also |further |then |first |now |here )?([a-z]+)")
 _THIS = re.compile(
     r"this (?:paper|work|study|article|note|position paper) (?:[a-z]+ly )?(?:also |further )?"

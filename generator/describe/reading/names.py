@@ -15,19 +15,10 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from generator import markup
-from generator.describe.abstracts import Abstract
-from generator.describe.claims import INTRO_VERBS, Claim
-from generator.describe.grammar import SMALL_WORDS
+from generator.describe.reading.abstracts import Abstract
+from generator.describe.reading.claims import Claim
+from generator.describe.reading.lexicon import COMMON_ACRONYMS, INTRO_VERBS, KIND_NOUNS, SMALL_WORDS
 
-COMMON_ACRONYMS = frozenset(
-    """AI ML LLM LLMs RL NLP CV GPU GPUs CPU SGD API APIs SOTA DNN DNNs
-    CNN CNNs RNN GNN GNNs MLP MLPs VAE GAN GANs KL PCA SVM IID OOD MDP MDPs PAC ReLU LoRA RLHF DPO
-    PPO BERT GPT VLM VLMs MSE AUC ROC QA II III IV IR TPU TPUs FLOPs""".split()
-)
-KIND_NOUNS = tuple(
-    """dataset benchmark framework method algorithm library toolkit suite corpus
-    system model approach architecture""".split()
-)
 # A name token: mixed case (KVShard, scDiffuse), capitals (GLINT, X-NET), or letters with digits.
 _TOKEN = (
     r"(?:(?:[A-Za-z][a-z]*[A-Z][\w+-]*|[A-Z][A-Z0-9][\w+-]*|[A-Za-z][a-z]*-?\d[\w.-]*)"
@@ -40,6 +31,7 @@ _NAME_AT = re.compile(
     rf"(?:(?:the|an?)\s+)?(?:({_CAPITALISED}){_AFTER_NAME}|({_TOKEN})(?!\s+[A-Z]))"
 )
 _TOKEN_RE = re.compile(_TOKEN)
+NAME_TOKEN = _TOKEN_RE  # one word a coined name can be
 _TO_INTRODUCE = re.compile(r"to (?:propose|introduce|present|develop|design|build) ")
 _NAMING = ("named ", "dubbed ", "called ", "termed ", "coined ")
 _MARKED = (
@@ -66,6 +58,16 @@ class Name:
 
 def coined_name(abstract: Abstract) -> Name | None:
     """The name the paper coins, or None. Candidates are scored by how they are introduced."""
+    scores = name_scores(abstract)
+    if not scores:
+        return None
+    first = {name: _first_index(name, abstract.plain) for name in scores}
+    short = max(sorted(scores), key=lambda name: (scores[name], -first[name]))
+    return Name(short, abstract.long_forms.get(short, "")) if scores[short] >= 3 else None
+
+
+def name_scores(abstract: Abstract) -> dict[str, float]:
+    """Each name the abstract introduces or marks -> points for how it does (3 or more: coined)."""
     sentences = abstract.plain
     long_forms = abstract.long_forms
     scores: defaultdict[str, float] = defaultdict(float)  # name -> points (halves too)
@@ -77,17 +79,13 @@ def coined_name(abstract: Abstract) -> Name | None:
     _score_repository(abstract.source, scores)
     for short, long in long_forms.items():
         scores[short] += scores.pop(long, 0)
-    if not scores:
-        return None
-    first = {name: _first_index(name, sentences) for name in scores}
     main = sentences[abstract.ranking[0]]  # what the paper says it contributes first
-    for name in scores:
+    for name in sorted(scores):
         scores[name] += 0.5 * min(3, sum(s.startswith(name + " ") for s in sentences))
         scores[name] += _MAIN_BONUS if name in main else 0
-        if first[name] < introduced_at < len(sentences):
+        if _first_index(name, sentences) < introduced_at < len(sentences):
             scores[name] -= 3  # used before the paper introduces anything: prior work
-    short = max(sorted(scores), key=lambda name: (scores[name], -first[name]))
-    return Name(short, long_forms.get(short, "")) if scores[short] >= 3 else None
+    return dict(scores)
 
 
 def _score_sentence(

@@ -10,24 +10,22 @@ from __future__ import annotations
 
 import re
 
-from generator.describe.grammar import DETERMINERS, SMALL_WORDS, base_form, first_clause, gerund
+from generator.describe.reading.grammar import first_clause
+from generator.describe.reading.lexicon import (
+    CUT_BEFORE,
+    DETERMINERS,
+    GENERIC_HEADS,
+    SMALL_WORDS,
+    base_form,
+    gerund,
+)
 
 MAX_WORDS = 12
-GENERIC_HEADS = frozenset(
-    """approach method framework algorithm technique strategy model system
-    scheme pipeline paradigm module tool mechanism procedure recipe solution objective loss
-    architecture methods approaches""".split()
-)
 _FILLER = re.compile(
     r"\b(?:novel|new|simple(?:\s+(?:yet|but|and)\s+(?:effective|efficient|powerful))?|"
     r"effective|proposed|straightforward|powerful|first|key|various|several|"
     r"(?:an?\s+)?(?:wide\s+|broad\s+)?(?:variety|range|number|host|set)\s+of)\s+",
     re.IGNORECASE,
-)
-# Where a phrase may be cut: before a preposition or a conjunction.
-CUT_BEFORE = SMALL_WORDS | frozenset(
-    """through between across under among against toward
-    towards beyond during using after before around along""".split()
 )
 _LEADING = re.compile(r"^(?:(?:a|an|the|our|this|these|two|its|their)\s+)+", re.IGNORECASE)
 _BACK_REFERENCE = re.compile(r"\s(?:for|in|of|to|on|with|under)\s+(?:this|these|such|those)\s.*")

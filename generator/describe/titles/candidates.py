@@ -13,14 +13,26 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from generator.describe.abstracts import Abstract
-from generator.describe.claims import INTRO_VERBS, STATE_VERBS, Claim
-from generator.describe.grammar import first_clause, gerund
 from generator.describe.kinds import is_position
-from generator.describe.names import KIND_NOUNS, Name, coined_name
-from generator.describe.phrases import (
-    DEMONSTRATIVE,
+from generator.describe.reading.abstracts import Abstract
+from generator.describe.reading.claims import Claim
+from generator.describe.reading.grammar import first_clause
+from generator.describe.reading.lexicon import (
+    FINDING_VERBS,
     GENERIC_HEADS,
+    INTRO_VERBS,
+    KIND_NOUNS,
+    PROBLEM_VERBS,
+    PRONOUNS,
+    PURE_GENERIC,
+    STATE_VERBS,
+    gerund,
+)
+from generator.describe.reading.names import Name
+from generator.describe.titles.model import TitleModel, shipped
+from generator.describe.titles.naming import choose_name
+from generator.describe.titles.phrases import (
+    DEMONSTRATIVE,
     MAX_WORDS,
     attach,
     clean,
@@ -36,15 +48,9 @@ from generator.describe.phrases import (
     standalone,
     title_case,
 )
-from generator.describe.title_phrases import retitle
+from generator.describe.titles.phrasing import retitle
 
 __all__ = ["MAX_WORDS", "derive_title", "describe", "title_case"]
-_PURE_GENERIC = frozenset(
-    """approach method framework technique strategy scheme paradigm
-    mechanism procedure recipe solution way pipeline tool module algorithm""".split()
-)
-_FINDING_VERBS = frozenset("show prove demonstrate find argue establish observe reveal discover "
-                           "uncover".split())  # fmt: skip
 _FINDING = re.compile(
     r"(?:show|prov|demonstrat|find|argu|establish|observ|reveal|discover|uncover)(?:e|es|s|ing)? "
     r"that "
@@ -55,10 +61,14 @@ _FRAME = re.compile(
 )
 
 
-def derive_title(parts: Abstract) -> str:
-    """Title for one abstract: "Name: Description" when a coined name exists, else a phrase."""
-    draft = compose(parts)
-    title = retitle(parts, draft.title, prefix=draft.prefix, name=draft.name, claim=draft.claim)
+def derive_title(parts: Abstract, model: TitleModel | None = None) -> str:
+    """Title for one abstract: "Name: Description" when a coined name exists, else a phrase;
+    chosen by `model` (the shipped one unless given)."""
+    model = model or shipped()
+    draft = compose(parts, model)
+    title = retitle(
+        parts, draft.title, prefix=draft.prefix, name=draft.name, claim=draft.claim, model=model
+    )
     return title if _WORD.search(title) else "Untitled"
 
 
@@ -71,11 +81,9 @@ class Draft(NamedTuple):
     claim: bool  # the paper states a finding: its title may be a clause
 
 
-def compose(parts: Abstract) -> Draft:
+def compose(parts: Abstract, model: TitleModel) -> Draft:
     """The title composed from the sentence that states the contribution."""
-    name = coined_name(parts)
-    branded = name and (name.proper or _HYPHEN_OR_DIGIT.search(name.short))
-    name = name if branded else None  # "graph neural networks (GNNs)": no brand; DA-KD is one
+    name = choose_name(parts, model)  # "graph neural networks (GNNs)": no brand; DA-KD is one
     if is_position(parts.text):
         return Draft(_position_title(parts), "Position", name, True)
     claim = bool(_FINDING.search(parts.lower[parts.ranking[0]]))  # "we prove that X holds"
@@ -99,7 +107,6 @@ def _titled(parts: Abstract, name: Name | None) -> str:
 
 
 _WORD = re.compile(r"[^\W_]")
-_HYPHEN_OR_DIGIT = re.compile(r"[-\d]")
 
 
 def _problem(parts: Abstract, name: Name) -> str:
@@ -109,14 +116,11 @@ def _problem(parts: Abstract, name: Name) -> str:
         if name.short in plain or name.long in plain:
             break
         for claim in found:
-            if claim.verb in _PROBLEM_VERBS:
+            if claim.verb in PROBLEM_VERBS:
                 rest = _ON_WITH.sub("", _after(plain, claim.end))
                 problem = standalone(_FRAME.sub("", noun_phrase(rest)))
                 return f"for {problem}" if _is_topic(problem) else ""
     return ""
-
-
-_PROBLEM_VERBS = frozenset("study focus address tackle consider investigate revisit".split())
 
 
 def _is_topic(phrase: str) -> bool:
@@ -125,10 +129,7 @@ def _is_topic(phrase: str) -> bool:
     if len(words) < 2:
         return False
     verbal = words[0].endswith("ing") and words[1] != "of"  # "using them", not "scheduling of"
-    return not verbal and not _PRONOUNS & set(words)
-
-
-_PRONOUNS = frozenset("it its they them their we our us this these those".split())
+    return not verbal and not PRONOUNS & set(words)
 
 
 def _fallback(parts: Abstract) -> str:
@@ -207,7 +208,7 @@ def _describe_name(name: Name, parts: Abstract) -> str:
     if not has_preposition(described) and not purpose:
         rest = appositive[len(first_clause(appositive)) :] if appositive else after
         purpose = gerund_purpose(rest)  # "a cache that shards prefixes": "for sharding ..."
-        if purpose and head_noun(described) in _PURE_GENERIC:
+        if purpose and head_noun(described) in PURE_GENERIC:
             return purpose.removeprefix("for ")  # "a framework that replays X": "Replaying X"
     return attach(described, purpose)
 
@@ -262,7 +263,7 @@ def describe(sentence: str, lower: str, found: tuple[Claim, ...]) -> str:
         if claim.verb in INTRO_VERBS and not lower.startswith("that", claim.end + 1):
             return standalone(_object_phrase(_after(sentence, claim.end)))
     finding = _FINDING.search(lower)
-    if finding and any(c.verb in _FINDING_VERBS or c.end <= finding.start() for c in found):
+    if finding and any(c.verb in FINDING_VERBS or c.end <= finding.start() for c in found):
         return standalone(clean(first_clause(_after(sentence, finding.end()))))
     for claim in found:
         rest = _after(sentence, claim.end)

@@ -7,10 +7,11 @@ that only use "DPO" get the same tag as the paper that defines it.
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 from typing import NamedTuple
 
-from generator.describe.words import singular
+from generator.describe.reading.lexicon import singular
 
 _ByEnds = dict[str, dict[str, list[tuple[str, str]]]]
 
@@ -70,18 +71,28 @@ def _acronyms_used(
     for first in words.keys() & known.by_ends.keys():
         ends = known.by_ends[first]
         for last in ends.keys() & words.keys():
-            used.update(a for a, long_form in ends[last] if long_form in lowered or a in own)
+            used.update(a for a, long_form in ends[last] if a in own or _said(long_form, lowered))
     return used
 
 
+def _said(long_form: str, lowered: str) -> int:
+    """How often lower-case `lowered` says `long_form` as words of their own, plurals too: not
+    "language model" inside "language modeling"."""
+    return len(re.findall(rf"(?<![\w-]){re.escape(long_form.lower())}(?:s|es)?(?![\w-])", lowered))
+
+
 def _long_form_for(acronym: str, usual: str, own: str | None) -> str:
-    """The collection's long form, unless this paper defines the acronym as something else:
-    "with human feedback" is still RLHF's "from human feedback"; "stacked autoencoder" is no
-    "sparse autoencoder"."""
-    if own is None:
+    """The long form this paper defines for the acronym, if it defines one (a reader checks a
+    tag against the paper in front of them: "pretrained masked language model (PLM)" stays
+    so); else the collection's. One spelled like the collection's (case, hyphens, spaces) takes
+    the collection's spelling, so the papers share the tag."""
+    if own is None or _folded(own) == _folded(usual):
         return usual
-    usual_words = set(usual.lower().split())
-    return own if len(usual_words & set(own.lower().split())) * 2 < len(usual_words) else usual
+    return own
+
+
+def _folded(phrase: str) -> str:
+    return phrase.lower().replace("-", "").replace(" ", "")
 
 
 def _counted_as_one(
@@ -89,7 +100,7 @@ def _counted_as_one(
 ) -> dict[str, int]:
     """Acronym and long form counted as one tag, replacing the phrases inside the long form."""
     for acronym, long_form in long_forms.items():
-        said = lowered.count(long_form.lower())
+        said = _said(long_form, lowered)
         if not said and len(acronym) < 3:
             continue  # "SD" alone may be another paper's acronym; long ones rarely clash
         hits = words.get(acronym, 0) + said

@@ -1,4 +1,5 @@
-"""Words as tags see them: the part each may play in a tag, and its singular.
+"""The lexicon: every shared word list, the word classes tags read, and the singular and verb
+forms (`singular`, `base_form`, `gerund`).
 
 No part-of-speech tagger: the lexicons (`data/tags_*.txt`) and suffix rules decide whether a
 word ends a phrase (BREAK: function words, verbs, adverbs), may only modify (MODIFIER), is a
@@ -18,7 +19,12 @@ BREAK, MODIFIER, GENERIC, NOUN, NAME = range(5)
 
 
 def _lexicon(name: str) -> frozenset[str]:
-    text = resources.files(__package__).joinpath("data").joinpath(name).read_text(encoding="utf-8")
+    text = (
+        resources.files("generator.describe")
+        .joinpath("data")
+        .joinpath(name)
+        .read_text(encoding="utf-8")
+    )
     return frozenset(w for line in text.splitlines() for w in line.split("#", 1)[0].split())
 
 
@@ -46,6 +52,99 @@ _ADJECTIVE_PART = re.compile(
     r"driven|guided|oriented|centric|efficient|intensive|friendly|scale|grained|dimensional|"
     r"order|time|shot|step|stage|round|layer|resolution|quality|consistent|invariant)$"
 )
+
+# Words titles keep in lowercase, and after which a phrase cannot end.
+SMALL_WORDS = frozenset(
+    """a an and as at but by for from in into nor of on onto or over per the
+    to via vs with within without upon versus than""".split()
+)
+DETERMINERS = frozenset("a an the this these that those its their our his her each every all any "
+                        "such".split())  # fmt: skip
+
+_DOUBLED = frozenset("embed transfer refer control compel omit submit permit admit forget begin "
+                     "occur prefer program".split())  # fmt: skip
+
+
+def base_form(verb: str) -> str:
+    """`optimizes` -> `optimize`, `applies` -> `apply`, `matches` -> `match`."""
+    if verb.endswith("ies") and len(verb) > 4:
+        return verb[:-3] + "y"
+    if verb.endswith(("sses", "shes", "ches", "xes", "zzes")):
+        return verb[:-2]
+    if verb.endswith("s") and not verb.endswith(("ss", "us", "is")):  # "focus", "this"
+        return verb[:-1]
+    return verb
+
+
+def gerund(verb: str) -> str:
+    """`optimize` -> `optimizing`, `map` -> `mapping`, `learn` -> `learning`."""
+    if verb.endswith("ie"):
+        return verb[:-2] + "ying"
+    if verb.endswith("e") and not verb.endswith(("ee", "ye", "oe")):
+        return verb[:-1] + "ing"
+    short_cvc = _SHORT_CVC.fullmatch(verb) is not None
+    if short_cvc or verb in _DOUBLED:
+        return verb + verb[-1] + "ing"
+    return verb + "ing"
+
+
+_SHORT_CVC = re.compile(r"[^aeiou]*[aeiou][^aeiouwxy]")  # "map", "fit": double the consonant
+
+# Verbs (base form) after "we" or "this paper": introducing something, or stating a result.
+INTRO_VERBS = frozenset(
+    """propose introduce present develop design build construct create curate
+    release offer contribute establish formulate describe""".split()
+)
+STATE_VERBS = frozenset(
+    """show prove demonstrate derive study investigate analyze analyse argue
+    provide identify find explore address tackle examine characterize characterise revisit consider
+    reveal unify extend bridge formalize formalise conduct perform evaluate quantify compare
+    benchmark observe uncover""".split()
+)
+
+COMMON_ACRONYMS = frozenset(
+    """AI ML LLM LLMs RL NLP CV GPU GPUs CPU SGD API APIs SOTA DNN DNNs
+    CNN CNNs RNN GNN GNNs MLP MLPs VAE GAN GANs KL PCA SVM IID OOD MDP MDPs PAC ReLU LoRA RLHF DPO
+    PPO BERT GPT VLM VLMs MSE AUC ROC QA II III IV IR TPU TPUs FLOPs""".split()
+)
+KIND_NOUNS = tuple(
+    """dataset benchmark framework method algorithm library toolkit suite corpus
+    system model approach architecture""".split()
+)
+
+GENERIC_HEADS = frozenset(
+    """approach method framework algorithm technique strategy model system
+    scheme pipeline paradigm module tool mechanism procedure recipe solution objective loss
+    architecture methods approaches""".split()
+)
+
+# Where a phrase may be cut: before a preposition or a conjunction.
+CUT_BEFORE = SMALL_WORDS | frozenset(
+    """through between across under among against toward
+    towards beyond during using after before around along""".split()
+)
+
+FUNCTION_WORDS = frozenset(
+    """a an the of for and or to in on with via by from at as is are be can do does not no its
+    it this that these those we our toward towards using under over into than their his her how
+    what when where why which who whom but about between beyond through against without within
+    across more most less new""".split()
+)
+
+WEAK_HEADS = _lexicon("tags_weak_heads.txt")
+FIELD_WORDS = _lexicon("tags_field_words.txt")
+
+PURE_GENERIC = frozenset(
+    """approach method framework technique strategy scheme paradigm
+    mechanism procedure recipe solution way pipeline tool module algorithm""".split()
+)
+
+FINDING_VERBS = frozenset("show prove demonstrate find argue establish observe reveal discover "
+                           "uncover".split())  # fmt: skip
+
+PROBLEM_VERBS = frozenset("study focus address tackle consider investigate revisit".split())
+
+PRONOUNS = frozenset("it its they them their we our us this these those".split())
 
 
 def word_class(token: str) -> int:

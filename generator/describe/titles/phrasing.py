@@ -5,9 +5,8 @@ algorithms for graph sparsification", "model collapse: synthetic data". `noun_ph
 them without a tagger: runs of words `words.read_word` lets stand inside a phrase, ending on a
 noun or a name, chained by "of", "for", "in", "with", "via" and a few more (not by "and",
 which as often joins two clauses), never across punctuation, math or a verb. `retitle` keeps
-the candidate whose words the title is expected to share most (`salience`), among those
-`title_check` finds nothing wrong with, the title composed from the contribution sentence
-included. Pure functions.
+the candidate the fitted ranker (`ranking`) scores best, among those `check` finds nothing
+wrong with, the title composed from the contribution sentence included. Pure functions.
 """
 
 from __future__ import annotations
@@ -15,13 +14,16 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable, Sequence
+from typing import NamedTuple
 
-from generator.describe.abstracts import Abstract
-from generator.describe.names import Name
-from generator.describe.phrases import clean, spell_out, title_case
-from generator.describe.salience import content_words, salience
-from generator.describe.title_check import problems
-from generator.describe.words import NAME, read_word
+from generator.describe.reading.abstracts import Abstract
+from generator.describe.reading.lexicon import NAME, read_word
+from generator.describe.reading.names import Name
+from generator.describe.titles.check import problems
+from generator.describe.titles.model import TitleModel
+from generator.describe.titles.phrases import clean, spell_out, title_case
+from generator.describe.titles.ranking import Reading, features
+from generator.describe.titles.salience import content_words, salience
 
 MAX_WORDS = 12
 _CHAIN = 3  # noun phrases chained into one candidate, at most
@@ -36,16 +38,10 @@ _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:['’-][A-Za-z0-9]+)*")
 _PARENTHESES = re.compile(r"\s*\([^()]*\)")  # a break: "Long Form (LF) model" is two phrases
 _BREAKS = re.compile(r"[,;:!?()\[\]\"“”]|\.(?=\s|$)")  # each becomes a token no phrase spans
 _QUOTES = "'‘’"
-# The title the authors write has a few words the abstract lacks: the expected size of the
-# real title's word set is the sum of the words' chances and this many more.
-_UNSEEN_WORDS = 3.0
-_TITLE_WORDS = 7.0  # and no fewer than a real title has on average
 # Pairs "A: B" are made of the best candidates alone: quadratic in this many, not in all.
 _PAIRED = 20
 _SENTENCES = 6  # that state the contribution best, read for phrases beside the opening one
 _SUBJECT_WORDS = 4  # at most, before the colon of a pair
-# The composed title reads best where it is as good: it wins ties by this much.
-_COMPOSED_BONUS = 0.03
 _MIN_DESCRIPTION = 2  # words after a name: "Name: Cache" says too little
 
 
@@ -112,34 +108,36 @@ def _chains(
     return found
 
 
+class Candidate(NamedTuple):
+    """A title to choose among: a noun phrase (or a pair, or after a name), or the composed one."""
+
+    text: str
+    composed: bool
+
+    def titled(self) -> str:
+        return self.text if self.composed else title_case(self.text)
+
+    def acceptable(self, *, claim: bool, field_terms: frozenset[str]) -> bool:
+        """No problem `check` finds; the composed title may be a clause stating a claim."""
+        allowed = {"clause"} if claim and self.composed else set()
+        return set(problems(self.titled(), field_terms)) <= allowed
+
+
 def choose(
-    candidates: Iterable[str],
-    chances: dict[str, float],
-    preferred: str,
-    *,
-    bonus: float,
-    claim: bool = False,
+    candidates: Sequence[Candidate], reading: Reading, model: TitleModel, *, prefix: str, claim: bool
 ) -> str:
-    """The candidate in title case (or `preferred` as it is, given `bonus`, and allowed to be a
-    clause when it states a `claim`) with the best expected word overlap with the real title,
-    among those without problems; `preferred` when every one has one."""
-    expected_size = max(math.fsum(chances.values()) + _UNSEEN_WORDS, _TITLE_WORDS)
+    """The candidate the ranker scores best, in title case, among those without problems; the
+    composed one when every one has one."""
 
-    def expected_f1(candidate: str) -> float:
-        words = set(content_words(candidate))
-        # fsum: a set's order changes from run to run, and so would a plain float sum's
-        # last bit, and with it which of two near-equal candidates wins.
-        shared = math.fsum(chances.get(word, 0.0) for word in words)
-        score = 2 * shared / (len(words) + expected_size) if words else 0.0
-        return score + (bonus if candidate == preferred else 0.0)
+    def score(candidate: Candidate) -> float:
+        values = features(candidate.text, reading, composed=candidate.composed, prefix=prefix)
+        return model.ranker.score(values)
 
-    allowed = {"clause"} if claim else set()
-    ranked = sorted({*candidates, preferred}, key=lambda c: (-expected_f1(c), c))
+    ranked = sorted(candidates, key=lambda c: (-score(c), c.text, c.composed))
     for candidate in ranked:  # best first: most candidates are never cased nor checked
-        titled = candidate if candidate == preferred else title_case(candidate)
-        if set(problems(titled)) <= (allowed if candidate == preferred else set()):
-            return titled
-    return preferred
+        if candidate.acceptable(claim=claim, field_terms=model.field_terms):
+            return candidate.titled()
+    return next(c.text for c in candidates if c.composed)
 
 
 def paired(
@@ -176,17 +174,34 @@ def _spelled(phrase: str, long_forms: dict[str, str]) -> set[str]:
     return set(content_words(expanded)) | set(content_words(phrase))
 
 
-def retitle(parts: Abstract, composed: str, *, prefix: str, name: Name | None, claim: bool) -> str:
-    """The best of `composed` (the title the contribution sentence gives, a clause when it
-    states a `claim`: "X Generalise Across Y") and the abstract's noun phrases, each after
-    `prefix` ("Name: ..."), or paired when there is no prefix."""
-    chances = salience(parts, name)
+def candidates(
+    parts: Abstract, composed: str, chances: dict[str, float], *, prefix: str
+) -> list[Candidate]:
+    """`composed` (the title the contribution sentence gives) and the abstract's noun phrases,
+    each after `prefix` ("Name: ..."), or paired when there is no prefix."""
     telling = {0, *parts.ranking[:_SENTENCES]}  # the opening, and the contribution's
     phrases = noun_phrases(plain for index, plain in enumerate(parts.plain) if index in telling)
     if prefix:
         phrases = {phrase for phrase in phrases if _describes(phrase, prefix)}
     else:
         phrases |= paired(phrases, chances, parts.long_forms)
-    spelled = (spell_out(p, parts.long_forms, prefix, MAX_WORDS) for p in phrases)
-    full = [f"{prefix}: {phrase}" if prefix else phrase for phrase in spelled]
-    return choose(full, chances, composed, bonus=_COMPOSED_BONUS, claim=claim)
+    spelled = {spell_out(p, parts.long_forms, prefix, MAX_WORDS) for p in phrases}
+    found = sorted(f"{prefix}: {phrase}" if prefix else phrase for phrase in spelled)
+    return [Candidate(composed, True), *(Candidate(text, False) for text in found)]
+
+
+def retitle(
+    parts: Abstract,
+    composed: str,
+    *,
+    prefix: str,
+    name: Name | None,
+    claim: bool,
+    model: TitleModel,
+) -> str:
+    """The best of `composed` (a clause when it states a `claim`: "X Generalise Across Y") and
+    the abstract's noun phrases, as the fitted ranker of `model` judges."""
+    chances = salience(parts, name, model, composed)
+    found = candidates(parts, composed, chances, prefix=prefix)
+    reading = Reading(parts, chances, model.words)
+    return choose(found, reading, model, prefix=prefix, claim=claim)

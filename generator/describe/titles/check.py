@@ -4,7 +4,11 @@ A title is a noun phrase a reader accepts. `problems` names what is wrong with o
 a function word ("Testing This", "Position: That"), a part opens on a pronoun or a deictic
 ("Our Approach"), a finite verb makes it a clause ("Models Are Used in ..."), math or markup is
 left in it ("Y = Σ + Ε"), a coordination mixes verb forms ("Growing and Prunes"), nothing in
-it names a thing ("Elegant Solution"), or it is one word that is no name ("Matters"). Word
+it names a thing ("Elegant Solution"), it is one word that is no name ("Matters"), one side of
+its colon is only a term the whole field uses ("Proxy Reward: Large Language Models"; the terms
+are the noun phrases common across the training abstracts, `model.field_terms`), a word is
+repeated or an acronym stands beside its own expansion ("Linear RNNs Recurrent Neural
+Networks"), or a "Position:" title states no claim (no verb: "Position: Neutrality in AI"). Word
 lists and the tag lexicons only, no tagger: it also flags some real titles (questions,
 claims), which is why the tests compare the share of derived and of real titles it flags.
 """
@@ -14,10 +18,19 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from generator.describe.grammar import DETERMINERS, SMALL_WORDS
-from generator.describe.words import GENERIC_WORDS, NAME, VERB_FORMS, read_word
+from generator.describe.titles.model import shipped
+from generator.describe.titles.salience import content_words
+from generator.describe.reading.lexicon import (
+    DETERMINERS,
+    GENERIC_WORDS,
+    NAME,
+    PRONOUNS,
+    SMALL_WORDS,
+    VERB_FORMS,
+    read_word,
+)
 
-_PRONOUNS = frozenset("this that these those it its they them their we our us such".split())
+_PRONOUNS = PRONOUNS | {"that", "such"}
 _AUXILIARIES = frozenset(
     "is are was were be been has have had can could may might must shall should will would "
     "does do did".split()
@@ -36,8 +49,10 @@ _COORDINATION = re.compile(r"\b(\w+)\s+(?:and|or)\s+(\w+)\b")
 _TOKEN = re.compile(r"[A-Za-z][\w'’-]*")
 
 
-def problems(title: str) -> tuple[str, ...]:
-    """What is wrong with `title` as a title, in the order the checks run; () when nothing."""
+def problems(title: str, field_terms: frozenset[str] | None = None) -> tuple[str, ...]:
+    """What is wrong with `title` as a title, in the order the checks run; () when nothing.
+    `field_terms`: the shipped model's unless given."""
+    terms = shipped().field_terms if field_terms is None else field_terms
     parts = [part.split() for part in title.split(": ") if part.strip()]
     found = [
         name
@@ -49,6 +64,9 @@ def problems(title: str) -> tuple[str, ...]:
             ("agreement", _mixed_coordination(title)),
             ("names nothing", not _names_something(title)),
             ("one word", len(title.split()) == 1 and read_word(title).role != NAME),
+            ("bare field term", len(parts) > 1 and any(_field_term(part, terms) for part in parts)),
+            ("repetition", _repeats(title.split())),
+            ("position without a claim", _position_without_claim(title)),
         )
         if failed
     ]
@@ -72,6 +90,7 @@ def _ends_badly(words: list[str]) -> bool:
         or last in SMALL_WORDS
         or last in DETERMINERS
         or last in _PRONOUNS
+        or last in _AUXILIARIES  # "... to AI Agents Is"
         or participle
         or (verb and len(words) > 1)
     )
@@ -130,3 +149,49 @@ def _names_something(title: str) -> bool:
         if word.content and token.lower() not in _VAGUE and word.head not in _VAGUE:
             return True
     return False
+
+
+def _field_term(words: list[str], terms: frozenset[str]) -> bool:
+    """One side of a colon that is only a term common across abstracts, not a coined name."""
+    if any(read_word(word).role == NAME for word in words if word[:1].isalpha()):
+        return False
+    return " ".join(content_words(" ".join(words))) in terms
+
+
+def _repeats(words: list[str]) -> bool:
+    """A word said twice in a row ("Estimator Estimator"), or an acronym beside the words it
+    abbreviates ("RNNs Recurrent Neural Networks", "Recurrent Neural Networks RNNs")."""
+    bare = [_bare(word) for word in words]
+    if any(first == second and first for first, second in zip(bare, bare[1:], strict=False)):
+        return True
+    for at, word in enumerate(words):
+        letters = word.removesuffix("s")
+        if len(letters) < 2 or not letters.isupper() or not letters.isalpha():
+            continue
+        after = words[at + 1 : at + 1 + len(letters)]
+        before = words[max(at - len(letters), 0) : at]
+        if any(_initials(side) == letters for side in (after, before)):
+            return True
+    return False
+
+
+def _initials(words: list[str]) -> str:
+    """The capitals an acronym of `words` would have; "" when one is no word an acronym keeps
+    a letter of ("Agents Is" spells no "AI")."""
+    bare = [_bare(word) for word in words]
+    if any(len(word) < 3 or word in SMALL_WORDS or word in _AUXILIARIES for word in bare):
+        return ""
+    return "".join(word[:1] for word in words).upper()
+
+
+def _position_without_claim(title: str) -> bool:
+    """ "Position: <statement>" whose statement has no verb: a topic, not a position."""
+    head, colon, statement = title.partition(": ")
+    if not colon or head.strip().lower() != "position":
+        return False
+    bare = [_bare(word) for word in statement.split()]
+    verbs = [
+        word in _AUXILIARIES or (word in VERB_FORMS and not word.endswith("ing"))
+        for word in bare[1:]
+    ]
+    return not any(verbs)

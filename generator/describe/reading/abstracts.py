@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.describe.acronyms import Definition, as_written, find_definitions
-from generator.describe.claims import Claim, claims, rank_sentences
-from generator.describe.sentences import lowercase, plain_sentence, split_sentences
+from generator.describe.reading.acronyms import Definition, as_written, find_definitions
+from generator.describe.reading.claims import Claim, claims, rank_sentences
+from generator.describe.reading.sentences import lowercase, plain_sentence, split_sentences
 
 
 @dataclass(frozen=True)

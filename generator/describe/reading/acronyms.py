@@ -5,7 +5,7 @@ words before the parenthesis whose initials spell the acronym, else the fewest t
 letters in order (Schwartz & Hearst, 2003). Each consumer takes the view it needs: titles
 spell an acronym out as the authors wrote it (`as_written`); tags join an acronym and its long
 form into one tag, spelled as tags are (`for_tags`). What the collection agrees a long form
-is belongs to `acronym_tags`.
+is belongs to `tags.acronyms`.
 """
 
 from __future__ import annotations
@@ -14,7 +14,14 @@ import re
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from generator.describe.words import BREAK, MODIFIER, STOPWORDS, singular, word_class
+from generator.describe.reading.lexicon import (
+    BREAK,
+    GENERIC_WORDS,
+    MODIFIER,
+    STOPWORDS,
+    singular,
+    word_class,
+)
 
 # A short form holds a capital past its first letter: "DPO", "LLMs", "MoE", "t-SNE".
 _SHORT_FORM = re.compile(r"\(([A-Za-z][\w+-]*[A-Z][\w+-]*)\)")
@@ -84,24 +91,39 @@ def _tag_spelling(words: list[str]) -> str:
 
 def long_form(before: str, short: str) -> str:
     """The final words of `before` that `short` abbreviates, as written, or "": the fewest
-    whose initials spell it (`_by_initials`), else the fewest that hold its letters in order
-    (`_by_letters`)."""
+    whose initials spell it, each capital of `short` a part's initial ("Mixture of Experts" for
+    MoE, not "models"), else the fewest whose parts give their initials and maybe more letters
+    ("Sparse Autoencoders" for SAE; `_by_initials`), else the fewest that hold its letters in
+    order (`_by_letters`)."""
     words = _CLAUSE_BREAK.split(before[-200:])[-1].split()
-    letters = [c.lower() for c in short.rstrip("s") if c.isalnum()]  # "LLMs": l, l, m
+    cased = [c for c in short.rstrip("s") if c.isalnum()]  # "LLMs": L, L, M
+    letters = [c.lower() for c in cased]
     if not letters:
         return ""
-    return _by_initials(words, letters) or _by_letters(words, letters)
+    capitals = frozenset(i for i, c in enumerate(cased) if c.isupper() and i)
+    strict = _by_initials(words, letters, capitals)
+    if not strict and len(words) > 1 and words[-1].lower() in GENERIC_WORDS:
+        # "Mixture-of-Expert models (MoEs)": the acronym abbreviates the words before the noun
+        strict = _by_initials(words[:-1], letters, capitals)
+    return strict or _by_initials(words, letters, frozenset()) or _by_letters(words, letters)
 
 
-def _by_initials(words: list[str], letters: list[str]) -> str:
+def _by_initials(words: list[str], letters: list[str], capitals: frozenset[int]) -> str:
     """The fewest final words whose parts each give their initial and maybe more letters, in
-    order ("Sparse AutoEncoders" for SAE); small words may give none ("Mixture of Experts" for
-    MoE). Stricter than `_by_letters`: "proximal policy optimization", not "policy
-    optimization", for PPO."""
+    order, but never a letter at an index in `capitals` from inside a part; small words may
+    give none ("Mixture of Experts" for MoE). Stricter than `_by_letters`: "proximal policy
+    optimization", not "policy optimization", for PPO. A lone generic word ("models" for MoE)
+    abbreviates nothing."""
     parts: list[str] = []  # of words[-size:], in lower case, grown by a word each round
     for size in range(1, min(len(words), len(letters) + 3) + 1):
         parts[:0] = [p.lower() for p in words[-size].split("-") if p]
-        if parts and parts[0][0] == letters[0] and _spells(letters, parts):
+        lone_generic = len(parts) == 1 and parts[0] in GENERIC_WORDS
+        if (
+            parts
+            and parts[0][0] == letters[0]
+            and not lone_generic
+            and _spells(letters, parts, capitals)
+        ):
             return " ".join(words[-size:])
     return ""
 
@@ -132,18 +154,21 @@ def _by_letters(words: list[str], letters: list[str]) -> str:
     return original[start:] if len(text[start:].split()) > 1 or "-" in text[start:] else ""
 
 
-def _spells(letters: list[str], parts: list[str]) -> bool:
-    """Whether `parts`, in order, give exactly `letters` as `_by_initials` reads them."""
+def _spells(letters: list[str], parts: list[str], capitals: frozenset[int], at: int = 0) -> bool:
+    """Whether `parts`, in order, give exactly `letters[at:]` as `_by_initials` reads them."""
     if not parts:
-        return not letters
+        return at == len(letters)
     part, rest = parts[0], parts[1:]
-    if part in _LINKING and _spells(letters, rest):
+    if part in _LINKING and _spells(letters, rest, capitals, at):
         return True
-    if not letters or part[0] != letters[0]:
+    if at == len(letters) or part[0] != letters[at]:
         return False
     # The part gives its initial plus any later letters that appear in it, in order.
-    for taken in range(len(letters), 0, -1):
-        if _in_order(letters[1:taken], part[1:]) and _spells(letters[taken:], rest):
+    for taken in range(len(letters), at, -1):
+        inside = range(at + 1, taken)
+        if capitals.intersection(inside):
+            continue
+        if _in_order(letters[at + 1 : taken], part[1:]) and _spells(letters, rest, capitals, taken):
             return True
     return False
 

@@ -12,22 +12,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from importlib import resources
 
-from generator.describe.words import GENERIC_WORDS, is_name
+from generator.describe.reading.lexicon import FIELD_WORDS, GENERIC_WORDS, WEAK_HEADS, is_name
 
 MAX_TAGS = 6
 MIN_TAGS = 3  # a paper that shares few candidates still shows this many of its own
 POOL_SIZE = 30  # a paper's best candidates: deeper ones are mentioned in passing
-
-
-def _lexicon(name: str) -> frozenset[str]:
-    text = resources.files(__package__).joinpath("data").joinpath(name).read_text(encoding="utf-8")
-    return frozenset(w for line in text.splitlines() for w in line.split("#", 1)[0].split())
-
-
-WEAK_HEADS = _lexicon("tags_weak_heads.txt")
-FIELD_WORDS = _lexicon("tags_field_words.txt")
 
 
 def is_keyphrase(tag: str) -> bool:

@@ -2,9 +2,9 @@
 
 Titles reuse the words an abstract repeats, states in its contribution sentences and spells out
 as the long forms of its acronyms. `salience` reads those signals for every content word and
-weighs them with a logistic model whose weights were fitted once on development abstracts (the
-even half; the odd half is held out to measure them), so a title can be chosen by the words it
-is expected to share with the title the authors would write. `content_words` is how words are
+weighs them with a logistic model fitted on the training pairs (`model`), with what the
+training titles say of the word itself, so a title can be chosen by the words it is expected to
+share with the title the authors would write. `content_words` is how words are
 compared: lower case, hyphens split, function words dropped, a plural "s" taken off. Pure
 functions over one analysed `Abstract`; knows nothing of phrases or titles' shapes.
 """
@@ -13,21 +13,15 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Mapping
 from functools import lru_cache
 
-from generator.describe.abstracts import Abstract
-from generator.describe.names import Name
+from generator.describe.reading.abstracts import Abstract
+from generator.describe.reading.lexicon import FUNCTION_WORDS
+from generator.describe.reading.names import Name
+from generator.describe.titles.model import TitleModel
 
-_FUNCTION_WORDS = frozenset(
-    """a an the of for and or to in on with via by from at as is are be can do does not no its
-    it this that these those we our toward towards using under over into than their his her how
-    what when where why which who whom but about between beyond through against without within
-    across more most less new""".split()
-)
 _TOKEN = re.compile(r"[a-z0-9]+")
-# Weights of the signals, in the order `signals` gives them, and the bias.
-_WEIGHTS = (1.24, 0.24, 0.7, 0.28, 0.91, -0.66, 1.19, 2.15, 0.33)
-_BIAS = -4.0
 
 
 @lru_cache(maxsize=65536)  # candidate titles share their phrases, and are scored again
@@ -35,7 +29,7 @@ def content_words(text: str) -> tuple[str, ...]:
     """The words of `text` that say something, normalised so spellings of one word meet."""
     found = []
     for token in _TOKEN.findall(text.lower().replace("-", " ")):
-        if token in _FUNCTION_WORDS or len(token) < 2:
+        if token in FUNCTION_WORDS or len(token) < 2:
             continue
         if len(token) > 4 and token.endswith("s") and not token.endswith("ss"):
             token = token[:-1]
@@ -43,14 +37,24 @@ def content_words(text: str) -> tuple[str, ...]:
     return tuple(found)
 
 
-def salience(parts: Abstract, name: Name | None) -> dict[str, float]:
+def salience(
+    parts: Abstract, name: Name | None, model: TitleModel, composed: str = ""
+) -> dict[str, float]:
     """Content word -> the probability that the title uses it, knowing the `name` the paper
-    coins."""
-    return {word: _logistic(found) for word, found in signals(parts, name).items()}
+    coins and the title `composed` from its contribution sentence."""
+    found = signals(parts, name, composed, model.words, model.rarity)
+    return {word: model.salience.probability(values) for word, values in found.items()}
 
 
-def signals(parts: Abstract, name: Name | None) -> dict[str, tuple[float, ...]]:
-    """Content word -> what the abstract says of it, in the order of `_WEIGHTS`."""
+def signals(
+    parts: Abstract,
+    name: Name | None,
+    composed: str,
+    priors: Mapping[str, float],
+    rarity: Mapping[str, float],
+) -> dict[str, tuple[float, ...]]:
+    """Content word -> what the abstract says of it, how rare it is in abstracts and how often
+    titles use it."""
     sentences = [content_words(plain) for plain in parts.plain]
     sets = [set(words) for words in sentences]
     counts: dict[str, int] = {}
@@ -64,9 +68,14 @@ def signals(parts: Abstract, name: Name | None) -> dict[str, tuple[float, ...]]:
             spread[word] = spread.get(word, 0) + 1
     context = _Context(parts, name, sets)
     total = len(sets)
+    in_composed = set(content_words(composed))
+    unseen = max(rarity.values(), default=0.0)  # a word too rare to be counted
     return {
         word: (
             math.log(count),
+            rarity.get(word, unseen),
+            math.log(count) * rarity.get(word, unseen),
+            float(word in in_composed),
             float(word in context.opening),
             float(word in context.best),
             float(word in context.second),
@@ -75,6 +84,7 @@ def signals(parts: Abstract, name: Name | None) -> dict[str, tuple[float, ...]]:
             spread[word] / total,
             float(word in context.long_forms),
             float(word in context.top),
+            priors.get(word, 0.0),
         )
         for word, count in counts.items()
     }
@@ -92,7 +102,3 @@ class _Context:
         self.name = set(content_words(f"{name.short} {name.long}")) if name else set()
         self.long_forms = {w for d in parts.definitions for w in content_words(d.long)}
 
-
-def _logistic(signals: tuple[float, ...]) -> float:
-    score = _BIAS + sum(w * s for w, s in zip(_WEIGHTS, signals, strict=True))
-    return 1 / (1 + math.exp(-score))

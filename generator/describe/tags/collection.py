@@ -5,9 +5,9 @@ a phrase never spans punctuation, a function word, a verb or an adverb, and it m
 noun (`keyphrases`). Spellings of one concept are one candidate: case, hyphens and spaces
 ("fine-tuning", "finetuning"), plurals (a phrase's last word is made singular), and an
 acronym with its long form ("Direct Preference Optimization (DPO)"), which every paper that
-uses either gets (`acronym_tags`). Candidates are weighed against the whole collection
+uses either gets (`tags.acronyms`). Candidates are weighed against the whole collection
 (TF-IDF), so phrases every paper uses rank below what sets a paper apart; which of them a
-paper shows is chosen across the collection (`tag_choice`).
+paper shows is chosen across the collection (`tags.choice`).
 This module owns tag text; it never decides topics or page addresses.
 """
 
@@ -20,32 +20,21 @@ from itertools import chain
 from typing import NamedTuple
 
 from generator import parallel
-from generator.describe import tag_choice
-from generator.describe.abstracts import Abstract, analyse
-from generator.describe.acronym_tags import CollectionAcronyms, collection_acronyms, join_acronyms
-from generator.describe.acronyms import for_tags
-from generator.describe.keyphrases import read_text
-from generator.describe.names import coined_name
-from generator.describe.tag_choice import POOL_SIZE, choose_across, is_keyphrase
-from generator.describe.words import singular
+from generator.describe.reading.abstracts import Abstract
+from generator.describe.reading.lexicon import singular
+from generator.describe.reading.names import coined_name
+from generator.describe.tags import choice as tag_choice
+from generator.describe.tags.acronyms import (
+    CollectionAcronyms,
+    collection_acronyms,
+    join_acronyms,
+)
+from generator.describe.tags.choice import POOL_SIZE, choose_across, is_keyphrase
+from generator.describe.tags.keyphrases import read_text, without_debris
 
 MAX_TAGS, MIN_TAGS = tag_choice.MAX_TAGS, tag_choice.MIN_TAGS
 MAX_COUNT = 15  # a phrase or word counts at most this often
-_SAFE = re.compile(r"[^\W_](?:[\w '+.()-]*(?:[^\W_]|\)))?")
-
-
-def assign_tags(texts: list[str]) -> list[tuple[str, ...]]:
-    """Tags for each text, best first, chosen across the whole collection. Each text is read
-    on any core (`parallel`); what takes the whole collection (the acronyms, the spellings,
-    the idf, the choice) is done in this process."""
-    own = parallel.map_each(_on_its_own, texts)
-    reading = read(texts, [found[0] for found in own], [found[1] for found in own])
-    return [choose(reading, index) for index in range(len(texts))]
-
-
-def _on_its_own(text: str) -> tuple[dict[str, str], str]:
-    abstract = analyse(text)
-    return for_tags(abstract.definitions), coined_short(abstract)
+_SAFE = re.compile(r"[^\W_](?:(?:[^\W_]|[ '+.()-])*(?:[^\W_]|\)))?")
 
 
 def coined_short(abstract: Abstract) -> str:
@@ -100,8 +89,9 @@ def _pool_at(
 
 
 def _shown(tag: str) -> bool:
-    """A spelling pages can show."""
-    return bool(_SAFE.fullmatch(tag)) and len(tag) <= 80
+    """A spelling pages can show: no markup left in it, no word cut at a line's hyphen."""
+    clean = without_debris(tag) == tag and "- " not in tag
+    return bool(_SAFE.fullmatch(tag)) and len(tag) <= 80 and clean
 
 
 def _coined_tag(ranked: list[str], name: str) -> str:

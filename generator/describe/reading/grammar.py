@@ -9,13 +9,8 @@ from __future__ import annotations
 
 import re
 
-# Words titles keep in lowercase, and after which a phrase cannot end.
-SMALL_WORDS = frozenset(
-    """a an and as at but by for from in into nor of on onto or over per the
-    to via vs with within without upon versus than""".split()
-)
-DETERMINERS = frozenset("a an the this these that those its their our his her each every all any "
-                        "such".split())  # fmt: skip
+from generator.describe.reading.lexicon import DETERMINERS
+
 _CLAUSE_BREAK = re.compile(
     r"[,;:!?—]|\.(?:\s|$)"  # punctuation, or a full stop
     r"|\s(?:[—–]|-\s"  # a dash, or a word that opens another clause
@@ -38,8 +33,6 @@ _VERBS = frozenset(
     "serve store cache schedule accelerate speed boost enhance strengthen exploit mimic imitate "
     "simulate synthesize derive design reach match fill yield balance combine".split()
 )
-_DOUBLED = frozenset("embed transfer refer control compel omit submit permit admit forget begin "
-                     "occur prefer program".split())  # fmt: skip
 
 
 def first_clause(text: str, *, infinitive: bool = True) -> str:
@@ -57,29 +50,3 @@ def is_verb(word: str, rest: str = "") -> bool:
     """Whether `word` (after `to`) reads as a verb, judged by its form and the next word."""
     following = rest.split(maxsplit=1)[0].lower() if rest.strip() else ""
     return word in _VERBS or word.endswith(_VERB_SUFFIX) or following in DETERMINERS
-
-
-def base_form(verb: str) -> str:
-    """`optimizes` -> `optimize`, `applies` -> `apply`, `matches` -> `match`."""
-    if verb.endswith("ies") and len(verb) > 4:
-        return verb[:-3] + "y"
-    if verb.endswith(("sses", "shes", "ches", "xes", "zzes")):
-        return verb[:-2]
-    if verb.endswith("s") and not verb.endswith(("ss", "us", "is")):  # "focus", "this"
-        return verb[:-1]
-    return verb
-
-
-def gerund(verb: str) -> str:
-    """`optimize` -> `optimizing`, `map` -> `mapping`, `learn` -> `learning`."""
-    if verb.endswith("ie"):
-        return verb[:-2] + "ying"
-    if verb.endswith("e") and not verb.endswith(("ee", "ye", "oe")):
-        return verb[:-1] + "ing"
-    short_cvc = _SHORT_CVC.fullmatch(verb) is not None
-    if short_cvc or verb in _DOUBLED:
-        return verb + verb[-1] + "ing"
-    return verb + "ing"
-
-
-_SHORT_CVC = re.compile(r"[^aeiou]*[aeiou][^aeiouwxy]")  # "map", "fit": double the consonant

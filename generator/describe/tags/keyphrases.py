@@ -12,11 +12,19 @@ import re
 from collections import Counter
 from collections.abc import Iterator
 
-from generator.describe.words import Word, read_word
+from generator.describe.reading.lexicon import Word, read_word
 
 MAX_WORDS = 3
 
-_TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:['-][A-Za-z0-9]+)*|[^\sA-Za-z]+")
+# Words of any script ("Māori"), with inner hyphens and apostrophes; else runs of other marks.
+_TOKEN = re.compile(r"[^\W\d_][^\W_]*(?:['-][^\W_]+)*|[^\w\s]+|[\d_]+")
+# What plain text keeps of LaTeX or code: a chunk holding ^ _ { } or a backslash ("R^d_A",
+# "PS_Loss"), a command name glued to its argument ("mathbbR", "frac2"). No tag word.
+_DEBRIS = re.compile(
+    r"\S*[\\^_{}]\S*"
+    r"|\b(?:frac|dfrac|tfrac|mathbb|mathcal|mathrm|mathbf|mathsf|mathit|mathfrak|boldsymbol|"
+    r"operatorname|textbf|textit|textrm|sqrt|cdots?|ldots|leq|geq|infty)(?=[A-Z0-9])\w*"
+)
 _CITATION = re.compile(
     r"\b[A-Z][\w'-]+(?:\s+(?:and|&)\s+[A-Z][\w'-]+)?\s+et\s+al\.?(?:,?\s*\(?\d{4}[a-z]?\)?)?"
     r"|\([^()]*\b(?:19|20)\d\d[a-z]?\)|\[[\d,;\s-]+\]"
@@ -30,8 +38,13 @@ def candidates(text: str) -> Counter[str]:
 
 def read_text(text: str) -> tuple[Counter[str], Counter[str]]:
     """Phrase counts, and counts of every word as the last word of a phrase spells it."""
-    words = list(map(read_word, _TOKEN.findall(_CITATION.sub(",", text))))
+    words = list(map(read_word, _TOKEN.findall(without_debris(_CITATION.sub(",", text)))))
     return Counter(_phrases(words)), Counter(word.head for word in words)
+
+
+def without_debris(text: str) -> str:
+    """`text` with what LaTeX or code left in it made a break."""
+    return _DEBRIS.sub(",", text)
 
 
 def _phrases(words: list[Word]) -> Iterator[str]:
