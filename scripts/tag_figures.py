@@ -46,7 +46,8 @@ _DEBRIS = re.compile(
 # ("this paper") or only compares ("such as", "such that"); an opening "It"/"They".
 _POINTING = re.compile(
     r"\b(?:this|these|those|such|aforementioned|above-mentioned)\b"
-    r"(?!\s+(?:paper|work|study|article|note|position paper|survey|thesis|report|tutorial|"
+    r"(?!\s+(?:paper|work|study|article|note|manuscript|position paper|survey|thesis|report|"
+    r"tutorial|"
     r"as|that)\b)|^(?:it|they|them)\b",
     re.IGNORECASE,
 )
