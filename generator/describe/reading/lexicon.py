@@ -47,7 +47,9 @@ ADJECTIVES = _lexicon("tags_adjectives.txt")
 VERB_LEMMAS = _lexicon("tags_verbs.txt")
 VERB_FORMS = _verb_forms(VERB_LEMMAS) - KEEP_NOUNS
 _VERB_SUFFIX = re.compile(r"(?<!w)(?:i[sz]e|i[sz]es|i[sz]ing|ify|ifies|ifying)$")
-_ADJECTIVE_SUFFIX = re.compile(r"(?:ous|ive|ful|less|able|ible|ical|ional|istic)$")
+_ADJECTIVE_SUFFIX = re.compile(
+    r"(?:ous|ive|ful|less|able|ible|ical|ional|istic|ural|ntal|tial|cial)$"
+)
 _ADJECTIVE_PART = re.compile(
     r"-(?:level|based|wise|free|aware|specific|agnostic|dependent|independent|like|style|"
     r"driven|guided|oriented|centric|efficient|intensive|friendly|scale|grained|dimensional|"
