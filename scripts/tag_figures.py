@@ -136,8 +136,8 @@ def supported(tag: str, text: str) -> bool:
     phrase, acronym = match.group(1), match.group(2)
     if re.search(rf"(?<![\w-]){re.escape(acronym)}s?(?![\w-])", text):
         defined = _defined_as(acronym, text)
-        joined = "".join(_folded(phrase))
-        return defined is None or any("".join(run).startswith(joined) for run in defined)
+        joined = _content(_folded(phrase))
+        return defined is None or any(_content(run).startswith(joined) for run in defined)
     return _holds(phrase, text) and (len(_folded(phrase)) > 1 or len(acronym.rstrip("s")) <= 2)
 
 
@@ -169,6 +169,14 @@ def _defined_as(acronym: str, text: str) -> list[list[str]] | None:
     by_initials = [run for run in runs if _in_order(capitals, "".join(w[0] for w in run))]
     by_letters = [run for run in runs if _in_order(letters.lower(), "".join(run))]
     return (by_initials or by_letters) or None
+
+
+def _content(words: list[str]) -> str:
+    """Folded words run together without the small ones: "with" or "from human feedback"."""
+    return "".join(word for word in words if word not in _SMALL)
+
+
+_SMALL = frozenset("a an and for from in of on the to with via by".split())
 
 
 def _in_order(letters: str, word: str) -> bool:
