@@ -46,7 +46,8 @@ _DEBRIS = re.compile(
 # ("this paper") or only compares ("such as", "such that"); an opening "It"/"They".
 _POINTING = re.compile(
     r"\b(?:this|these|those|such|aforementioned|above-mentioned)\b"
-    r"(?!\s+(?:paper|work|study|article|note|position paper|survey|thesis|report|tutorial|"
+    r"(?!\s+(?:paper|work|study|article|note|manuscript|position paper|survey|thesis|report|"
+    r"tutorial|"
     r"as|that)\b)|^(?:it|they|them)\b",
     re.IGNORECASE,
 )
@@ -135,8 +136,8 @@ def supported(tag: str, text: str) -> bool:
     phrase, acronym = match.group(1), match.group(2)
     if re.search(rf"(?<![\w-]){re.escape(acronym)}s?(?![\w-])", text):
         defined = _defined_as(acronym, text)
-        joined = "".join(_folded(phrase))
-        return defined is None or any("".join(run).startswith(joined) for run in defined)
+        joined = _content(_folded(phrase))
+        return defined is None or any(_content(run).startswith(joined) for run in defined)
     return _holds(phrase, text) and (len(_folded(phrase)) > 1 or len(acronym.rstrip("s")) <= 2)
 
 
@@ -168,6 +169,14 @@ def _defined_as(acronym: str, text: str) -> list[list[str]] | None:
     by_initials = [run for run in runs if _in_order(capitals, "".join(w[0] for w in run))]
     by_letters = [run for run in runs if _in_order(letters.lower(), "".join(run))]
     return (by_initials or by_letters) or None
+
+
+def _content(words: list[str]) -> str:
+    """Folded words run together without the small ones: "with" or "from human feedback"."""
+    return "".join(word for word in words if word not in _SMALL)
+
+
+_SMALL = frozenset("a an and for from in of on the to with via by".split())
 
 
 def _in_order(letters: str, word: str) -> bool:

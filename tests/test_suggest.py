@@ -183,3 +183,12 @@ def test_other_field_list_gets_useful_tags_and_grouping() -> None:
     assert suggest.catch_all_share(after, accepted) < suggest.catch_all_share(papers, taxonomy)
     assert after_f1 > before_f1 and after_f1 >= 0.5
     assert after_accuracy >= before_accuracy and after_accuracy >= 0.7
+
+
+@pytest.mark.parametrize(
+    ("term", "telling"),
+    [("dialogue", True), ("recommender", True), ("structural", False), ("spatial", False),
+     ("structural information", True), ("method", False)],
+)  # fmt: skip
+def test_a_seed_names_a_subject_not_a_quality(term: str, telling: bool) -> None:
+    assert suggest._telling(term) is telling

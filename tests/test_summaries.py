@@ -8,7 +8,13 @@ from generator.describe.kinds import KINDS, classify
 from generator.describe.reading.abstracts import analyse
 from generator.describe.reading.claims import claims, rank_sentences
 from generator.describe.reading.sentences import split_sentences
-from generator.describe.summaries import MAX_WORDS, strip_preamble, summarize
+from generator.describe.summaries import (
+    MAX_WORDS,
+    points_back,
+    self_contained,
+    strip_preamble,
+    summarize,
+)
 from tests.conftest import FIXTURES, SEED_LISTS
 
 BACKGROUND = "Recent work has shown that caches matter for serving."
@@ -139,9 +145,53 @@ def test_every_real_summary_is_one_sentence_of_the_abstract_within_45_words(path
         summary = summarize(analyse(abstract))
         assert 3 <= len(summary.split()) <= MAX_WORDS, summary
         assert len(split_sentences(summary)) == 1, summary
+        assert not points_back(summary) or summary in _pointing_back_everywhere(abstract)
         body = summary.rstrip(".").removesuffix(" …")
         first = next(at for at, char in enumerate(body) if char.isalpha())
-        assert body[first + 1 :] in abstract, summary  # the source's (its first capitalised)
+        # the source's (its first capitalised), or it with a pointer taken out
+        assert body[first + 1 :] in abstract or _taken_from(body, abstract), summary
+
+
+def _pointing_back_everywhere(abstract: str) -> set[str]:
+    """Summaries allowed to point back: an abstract none of whose contribution sentences can
+    stand alone keeps its best one."""
+    parts = analyse(abstract)
+    return {strip_preamble(sentence) for sentence in parts.sources}
+
+
+def _taken_from(summary: str, abstract: str) -> bool:
+    """The summary's words, but the verb after its subject (re-inflected: "by introducing" ->
+    "we introduce"), in order among the abstract's."""
+    words = [w.strip(",.").lower() for w in summary.split()]
+    source = iter(w.strip(",.").lower() for w in abstract.split())
+    verb_at = 2 if words[:2] in (["this", "paper"], ["this", "work"], ["this", "study"]) else 1
+    return all(word in source for word in words[:verb_at] + words[verb_at + 1 :])
+
+
+@pytest.mark.parametrize(
+    ("sentence", "alone"),
+    [
+        ("We address this gap by introducing X, a cache for agents.",
+         "We introduce X, a cache for agents."),
+        ("This paper addresses this gap by proposing a framework for Y.",
+         "This paper proposes a framework for Y."),
+        ("To address these issues we propose AnchorAL.", "We propose AnchorAL."),
+        ("We introduce Z, a framework that tackles these challenges by supporting programs.",
+         "We introduce Z, a framework supporting programs."),
+        ("We propose Q, a quantizer that alleviates the aforementioned challenge.",
+         "We propose Q, a quantizer."),
+        ("We propose such a definition called compositionality.",
+         "We propose a definition called compositionality."),
+        ("We study the detection of these insights from feedback.",
+         "We study the detection of insights from feedback."),
+        ("We propose X for tasks such as parsing.", "We propose X for tasks such as parsing."),
+        ("This paper proposes W.", "This paper proposes W."),
+        ("This paper starts to address these gaps.", ""),
+        ("It improves accuracy.", ""),
+    ],
+)  # fmt: skip
+def test_a_summary_stands_alone(sentence: str, alone: str) -> None:
+    assert self_contained(sentence) == alone
 
 
 ABSTRACTS_BY_KIND = {

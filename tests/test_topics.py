@@ -290,3 +290,33 @@ def test_a_misleading_word_no_longer_pulls_a_paper_in(text: str, not_topic: str)
 )
 def test_the_specific_phrase_still_finds_its_topic(text: str, topic: str) -> None:
     assert topic in _shipped_scores(text)
+
+
+RIDGE = (
+    "We study ridge regression in high dimensions. We derive the exact risk of ridge regression "
+    "with correlated features and show how the optimal penalty depends on the spectrum of the "
+    "covariance. Our analysis covers random features and kernel ridge regression, and explains "
+    "when the estimator interpolates yet generalizes. Applications range from genomics to "
+    "forecasting of electricity demand. We further characterize the bias and variance of the "
+    "estimator under misspecification and give a consistent estimator of the risk that selects "
+    "the penalty without a validation set. Experiments on synthetic and real data confirm the "
+    "theory, and the estimator of the risk tracks the test error closely across penalties and "
+    "sample sizes, for isotropic and for strongly correlated designs alike, in every regime."
+)
+
+
+def test_one_keyword_in_one_sentence_of_a_long_abstract_decides_no_topic() -> None:
+    taxonomy = make_taxonomy(
+        ("Time Series", ("forecasting", "time series")),
+        ("Learning Theory", ("ridge regression", "generalization", "risk")),
+    )
+    index = topics.KeywordIndex(taxonomy)
+    scored = topics.score_topics(index, text=RIDGE, title="Ridge Regression Risk", tags=())
+    assert [match.topic for match in scored] == ["Learning Theory"]
+    # said in a second sentence, or in the title, the keyword is the paper's again
+    again = RIDGE + " The same holds for forecasting with lagged features."
+    scored = topics.score_topics(index, text=again, title="", tags=())
+    assert "Time Series" in [match.topic for match in scored]
+    short = "We forecast demand with ridge regression; forecasting needs a good penalty."
+    scored = topics.score_topics(index, text=short, title="", tags=())
+    assert "Time Series" in [match.topic for match in scored]

@@ -31,6 +31,7 @@ MAX_KEYWORDS = 8
 TAGGED_SEED = 2  # a seed is in the tags of at least this many of its papers
 KEYWORD_PRECISION = 0.75  # of the papers using a keyword, at least this share are members
 MAX_SUGGESTIONS = 8
+MAX_SEED_SHARE = 0.25  # a seed used by more of the collection's papers names no subject
 BOUND_SHARE = 0.75  # of a cluster's papers, this share must be more like one another than
 # like the rest of their group: else the seed gathers several subjects under one word
 _ACRONYM = re.compile(r"^(.*) \(([^()]+)\)$")
@@ -62,7 +63,8 @@ def suggest_topics(
         usable = {p.id: {t for t in terms[p.id] if t not in known} for p in group}
         # Papers no topic describes may be drawn in by a keyword; others are taken from a topic.
         free = Counter(t for p in group for t in usable[p.id]) if source == catch_all else None
-        for members, keywords in _clusters(group, usable, everywhere, min_papers, free):
+        clusters = _clusters(group, usable, everywhere, min_papers, free, total=len(papers))
+        for members, keywords in clusters:
             suggestion = _describe(members, keywords, source, taken_keys, taken_names)
             taken_keys.add(suggestion.key)
             taken_names.add(suggestion.name.lower())
@@ -128,9 +130,14 @@ def _clusters(
     everywhere: Counter[str],
     min_papers: int,
     free: Counter[str] | None,
+    *,
+    total: int,
 ) -> list[tuple[list[Paper], list[str]]]:
-    """Greedy cover: the most typical phrase whose papers hang together seeds a cluster."""
+    """Greedy cover: the most typical phrase whose papers hang together seeds a cluster; a
+    phrase more than MAX_SEED_SHARE of all `total` papers use ("language" in a list of NLP
+    papers) seeds none."""
     weights = _rarity(everywhere)
+    broad = MAX_SEED_SHARE * total
     remaining = list(group)
     clusters = []
     while len(remaining) >= min_papers:
@@ -138,7 +145,10 @@ def _clusters(
         seeds = [
             term
             for term, n in here.items()
-            if n >= min_papers and _telling(term) and _tagged(term, remaining) >= TAGGED_SEED
+            if n >= min_papers
+            and _telling(term)
+            and everywhere[term] <= max(broad, n)
+            and _tagged(term, remaining) >= TAGGED_SEED
         ]
         # Of equally typical seeds the one gathering more papers leaves fewer behind.
         seeds.sort(key=lambda t: (-_typicality(here[t], everywhere[t], t), -here[t], t))
@@ -203,8 +213,9 @@ def _tagged(term: str, papers: list[Paper]) -> int:
 
 
 def _telling(term: str) -> bool:
-    """A seed names a subject: a phrase, or a word long enough not to be filler."""
-    return " " in term or len(term) >= 7
+    """A seed names a subject: a phrase, or a noun long enough not to be filler (not an
+    adjective: "structural")."""
+    return " " in term or (len(term) >= 7 and word_class(term) != MODIFIER)
 
 
 def _typicality(in_group: int, overall: int, term: str) -> float:

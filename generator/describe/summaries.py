@@ -6,7 +6,12 @@ sentence's source fragment (same LaTeX and Markdown, so listings render its math
 connectives such as "To address this,". A summary is one sentence of at most MAX_WORDS words
 and MAX_CHARS characters: a longer sentence gives its most informative clause ("...; (2) we
 introduce X, ..."), and a sentence with no clause short enough gives way to the next best
-sentence. It reads one abstract only.
+sentence. A summary stands
+alone on a home or topic page: a sentence pointing back at what it does not say ("We address
+this gap by introducing X", "a framework that tackles these challenges by ...") is rewritten
+without the pointer ("We introduce X", "a framework supporting ..."), else gives way to the
+next contribution sentence that does not point back (`self_contained`). It reads one
+abstract only.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ import re
 
 from generator.describe.reading.abstracts import Abstract
 from generator.describe.reading.claims import claims, rank_sentences
+from generator.describe.reading.lexicon import INTRO_VERBS, STATE_VERBS, from_gerund
 from generator.describe.reading.sentences import lowercase, plain_sentence, split_clauses
 
 MAX_WORDS = 45
@@ -26,13 +32,116 @@ MIN_CLAUSE_WORDS = 6  # a shorter clause says too little to stand for the paper
 
 def summarize(abstract: Abstract) -> str:
     """The contribution sentence, as a source fragment, cleaned of its preamble, or its best
-    clause; at most MAX_WORDS words and MAX_CHARS characters."""
-    for index in abstract.ranking:
-        for piece in _pieces(abstract.sources[index]):
-            summary = strip_preamble(piece)
-            if len(summary.split()) <= MAX_WORDS and len(summary) <= MAX_CHARS:
-                return summary
-    return _cut(strip_preamble(abstract.sources[abstract.ranking[0]]))
+    clause; at most MAX_WORDS words and MAX_CHARS characters; one that stands alone if a
+    contribution sentence does."""
+    fitting = [
+        (index, strip_preamble(piece))
+        for index in abstract.ranking
+        for piece in _pieces(abstract.sources[index])
+        if _fits(strip_preamble(piece))
+    ]
+    if not fitting:
+        return _cut(strip_preamble(abstract.sources[abstract.ranking[0]]))
+    for index, summary in fitting:
+        alone = self_contained(summary)
+        if alone and (index == fitting[0][0] or _states_contribution(abstract, index)):
+            return alone
+    return fitting[0][1]
+
+
+def _fits(summary: str) -> bool:
+    return len(summary.split()) <= MAX_WORDS and len(summary) <= MAX_CHARS
+
+
+def _states_contribution(abstract: Abstract, index: int) -> bool:
+    """Whether sentence `index` says what the authors do or find ("we propose", "we show")."""
+    return any(c.verb in INTRO_VERBS or c.verb in STATE_VERBS for c in abstract.claims[index])
+
+
+def self_contained(summary: str) -> str:
+    """`summary` if it points back at nothing, else rewritten without the pointer, else ""."""
+    if not points_back(summary):
+        return summary
+    rewritten = _rewritten(summary)
+    return rewritten if rewritten and not points_back(rewritten) else ""
+
+
+def points_back(sentence: str) -> bool:
+    """Whether a subject or object of `sentence` points back at an earlier one: "this gap",
+    "these issues", "such tasks", "the aforementioned challenge", an opening "It"."""
+    return bool(_POINTER.search(sentence)) or bool(_OPENING_PRONOUN.match(sentence))
+
+
+# "this" or "these" before a noun or alone, unless it names the paper ("this paper") or only
+# compares ("such as", "such that").
+_POINTER = re.compile(
+    r"\b(?:this|these|those|such|aforementioned|above-mentioned)\b(?!\s+(?:paper|work|study|"
+    r"article|note|manuscript|position paper|survey|thesis|report|tutorial|as|that)\b)",
+    re.IGNORECASE,
+)
+_OPENING_PRONOUN = re.compile(r"[*_<>a-z/\s]*(?:It|They|Them)\b")
+_DEMONSTRATIVE = r"(?:this|these|those|such|the aforementioned|the above)"
+# "We address this gap by introducing X": the step the authors take is the contribution.
+_ADDRESS_BY = re.compile(
+    r"^(?P<who>[*_]*(?:We|This (?:paper|work|study)|Our (?:paper|work)))\s+(?:\w+ly\s+)?"
+    r"(?:\w+\s+){1,3}?" + _DEMONSTRATIVE + r"\b[^,;$]{0,60}?\s+(?:by|through|via)\s+"
+    r"(?P<verb>\w+ing)\b(?P<rest>.*)$",
+    re.DOTALL,
+)
+# "..., a framework that tackles these challenges by supporting X": "a framework supporting X".
+_RELATIVE_BY = re.compile(
+    r"\s+(?:that|which)\s+(?:\w+\s+){1,3}?" + _DEMONSTRATIVE + r"\b[^,;$]{0,60}?\s+"
+    r"(?:by|through|via)\s+(?=\w+ing\b)"
+)
+# "..., which addresses this mismatch through X." or "that eliminates these overheads": the
+# clause goes, up to its end.
+_RELATIVE = re.compile(
+    r",?\s+(?:that|which)\s+(?:\w+\s+){0,3}?" + _DEMONSTRATIVE + r"\b[^;$]*?(?=[,;]\s|[.!?]?$)"
+)
+
+
+# "To address these issues we propose X" (no comma, so `strip_preamble` left it).
+_LEADING = re.compile(
+    r"^[*_]*(?:to|in order to)\s+\w+\s+" + _DEMONSTRATIVE + r"\b[^,;$]{0,60}?,?\s+"
+    r"(?=we\b|our\b|this (?:paper|work|study)\b)",
+    re.IGNORECASE,
+)
+
+
+_PLURAL_POINTER = re.compile(
+    r"\b(of|for|in|on|with|across|to|from|all|by|over|between|among)\s+(?:these|those)\s+"
+    r"(?=(?:[\w-]+\s+){0,2}[\w-]+s\b)",
+    re.IGNORECASE,
+)
+
+
+_SUCH_A = re.compile(r"\bsuch (an?)\b", re.IGNORECASE)
+
+
+def _rewritten(summary: str) -> str:
+    """`summary` without the pointer it holds, if a rule knows how to take it out."""
+    summary = _capitalise(_LEADING.sub("", summary, count=1))
+    address = _ADDRESS_BY.match(summary)
+    if address:
+        verb = from_gerund(address.group("verb"))
+        third = "s" if not address.group("who").strip("*_").startswith("We") else ""
+        return f"{address.group('who')} {_third_person(verb) if third else verb}" + address.group(
+            "rest"
+        )
+    text = _RELATIVE_BY.sub(" ", summary, count=1)
+    text = _as_sentence(_RELATIVE.sub("", text, count=1).rstrip(" ,"))
+    if points_back(text):  # "detection of these insights": of insights, in general
+        text = _PLURAL_POINTER.sub(r"\1 ", text)
+    text = _SUCH_A.sub(r"\1", text)  # "we propose such a definition": a definition
+    return text if text.count("$") % 2 == 0 else ""
+
+
+def _third_person(verb: str) -> str:
+    if verb.endswith(("s", "sh", "ch", "x", "z")):
+        return verb + "es"
+    if verb.endswith("y") and verb[-2:-1] not in "aeiou":
+        return verb[:-1] + "ies"
+    return verb + "s"
 
 
 def _pieces(sentence: str) -> list[str]:

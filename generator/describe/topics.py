@@ -24,6 +24,7 @@ from generator.models import Taxonomy, TopicMatch
 HEADING_BONUS = 1.5  # a keyword in the title or tags says what the paper is about; more, and
 # a derived title's or tag's passing word outweighs the abstract's evidence
 MAX_COUNT = 4  # a keyword counts at most this often
+LONG_TEXT = 120  # words: in an abstract this long, one keyword in one sentence decides no topic
 _WORD = re.compile(r"[a-z0-9]+")
 
 
@@ -153,16 +154,44 @@ def _keyword(text: str, index: int, shared_by: int) -> _Keyword:
 def score_topics(
     index: KeywordIndex, *, text: str, title: str, tags: tuple[str, ...]
 ) -> list[TopicMatch]:
-    """Every topic with a positive score, strongest first (ties by name)."""
+    """Every topic with a positive score, strongest first (ties by name). In a long abstract
+    (LONG_TEXT words or more) a topic all of whose evidence is one keyword in one sentence,
+    not in the title or tags, scores nothing: a passing "forecasting" makes no ridge-regression
+    paper a time-series one."""
     title_words, text_words, tag_words = tokens(title), tokens(text), tokens(" . ".join(tags))
     heading = index.hits(title_words + tag_words)
     evidence: dict[int, list[tuple[float, str]]] = defaultdict(list)  # topic -> points, keyword
+    keywords: dict[int, list[_Keyword]] = defaultdict(list)
     for keyword, count in index.hits(title_words + text_words + tag_words).items():
         bonus = HEADING_BONUS if keyword in heading else 1.0
         points = keyword.weight * bonus * math.sqrt(min(count, MAX_COUNT))
         evidence[keyword.topic].append((points, keyword.text))
+        keywords[keyword.topic].append(keyword)
+    if len(text_words) >= LONG_TEXT:
+        passing = [t for t, found in keywords.items() if _in_one_sentence(found, text, heading)]
+        for topic in passing:
+            del evidence[topic]
     scored = [_match(index.topics[topic].name, found) for topic, found in evidence.items()]
     return sorted(scored, key=lambda match: (-match.score, match.topic))
+
+
+def _in_one_sentence(found: list[_Keyword], text: str, heading: dict[_Keyword, int]) -> bool:
+    """Whether the one keyword in `found` occurs in one sentence of `text` at most, and not in
+    the title or tags (`heading`)."""
+    if len(found) > 1 or found[0] in heading:
+        return False
+    (keyword,) = found
+    sentences = (f" {' '.join(tokens(part))} " for part in _SENTENCE_END.split(text))
+    return sum(1 for joined in sentences if _occurs(keyword, joined)) <= 1
+
+
+def _occurs(keyword: _Keyword, joined: str) -> bool:
+    if len(keyword.tokens) == 1 and keyword.prefix:
+        return f" {keyword.tokens[0]}" in joined
+    return keyword.count_in(joined) > 0
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 
 
 def _match(topic: str, evidence: list[tuple[float, str]]) -> TopicMatch:

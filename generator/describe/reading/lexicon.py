@@ -44,9 +44,12 @@ STOPWORDS = _lexicon("tags_stopwords.txt")
 GENERIC_WORDS = _lexicon("tags_generic.txt")
 KEEP_NOUNS = _lexicon("tags_keep.txt")
 ADJECTIVES = _lexicon("tags_adjectives.txt")
-VERB_FORMS = _verb_forms(_lexicon("tags_verbs.txt")) - KEEP_NOUNS
+VERB_LEMMAS = _lexicon("tags_verbs.txt")
+VERB_FORMS = _verb_forms(VERB_LEMMAS) - KEEP_NOUNS
 _VERB_SUFFIX = re.compile(r"(?<!w)(?:i[sz]e|i[sz]es|i[sz]ing|ify|ifies|ifying)$")
-_ADJECTIVE_SUFFIX = re.compile(r"(?:ous|ive|ful|less|able|ible|ical|ional|istic)$")
+_ADJECTIVE_SUFFIX = re.compile(
+    r"(?:ous|ive|ful|less|able|ible|ical|ional|istic|ural|ntal|tial|cial)$"
+)
 _ADJECTIVE_PART = re.compile(
     r"-(?:level|based|wise|free|aware|specific|agnostic|dependent|independent|like|style|"
     r"driven|guided|oriented|centric|efficient|intensive|friendly|scale|grained|dimensional|"
@@ -74,6 +77,24 @@ def base_form(verb: str) -> str:
     if verb.endswith("s") and not verb.endswith(("ss", "us", "is")):  # "focus", "this"
         return verb[:-1]
     return verb
+
+
+def from_gerund(word: str) -> str:
+    """`introducing` -> `introduce`, `focusing` -> `focus`, `adding` -> `add`, `using` -> `use`:
+    the lemma lexicon first, then the spelling rules `gerund` follows, undone."""
+    stem = word[:-3]
+    doubled = stem[:-1] if len(stem) > 2 and stem[-1] == stem[-2] and stem[-1] not in "lsz" else ""
+    for lemma in (stem + "e", stem, doubled):
+        if lemma and lemma in VERB_LEMMAS:
+            return lemma
+    if doubled:
+        return doubled
+    return stem + "e" if stem.endswith(_SILENT_E) else stem
+
+
+# A verb whose gerund drops an "e" mostly ends so: "creat(e)", "us(e)", "measur(e)".
+_SILENT_E = ("at", "iz", "is", "ur", "uc", "ag", "os", "iv", "ov", "ud", "in", "ar", "ut", "us",
+             "lv", "rg", "rv", "ng", "dg", "ak")  # fmt: skip
 
 
 def gerund(verb: str) -> str:

@@ -84,15 +84,20 @@ def _said(long_form: str, lowered: str) -> int:
 def _long_form_for(acronym: str, usual: str, own: str | None) -> str:
     """The long form this paper defines for the acronym, if it defines one (a reader checks a
     tag against the paper in front of them: "pretrained masked language model (PLM)" stays
-    so); else the collection's. One spelled like the collection's (case, hyphens, spaces) takes
-    the collection's spelling, so the papers share the tag."""
-    if own is None or _folded(own) == _folded(usual):
+    so); else the collection's. One that differs from the collection's only in case, hyphens,
+    plurals or small words ("with human feedback" for RLHF's "from human feedback") takes the
+    collection's spelling, so the papers share the tag."""
+    if own is None or _content(own) == _content(usual):
         return usual
     return own
 
 
-def _folded(phrase: str) -> str:
-    return phrase.lower().replace("-", "").replace(" ", "")
+def _content(phrase: str) -> tuple[str, ...]:
+    words = phrase.lower().replace("-", " ").split()
+    return tuple(singular(word) for word in words if word not in _SMALL)
+
+
+_SMALL = frozenset("a an and for from in of on the to with via by".split())
 
 
 def _counted_as_one(
