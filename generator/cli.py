@@ -22,7 +22,7 @@ from generator.models import Paper, Problem
 if TYPE_CHECKING:
     from mkdocs.config.defaults import MkDocsConfig
 
-    from generator.plugin import ReadingListPlugin
+    from generator.mkdocs.plugin import ReadingListPlugin
 
 log = logging.getLogger("generator")
 
@@ -263,7 +263,7 @@ def _build(args: argparse.Namespace) -> int:
     previous = write.Previous.of(settings)
     collection = pipeline.generate(settings, strict=args.strict).collection
     _print_problems(collection.problems)
-    plugin.collection, plugin.pregenerated = collection, True
+    plugin.use_collection(collection)
 
     site_dir = Path(config.site_dir)
     stamp = write.SiteStamp(config, settings)

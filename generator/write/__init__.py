@@ -18,12 +18,10 @@ from generator.write.files import (
 from generator.write.manifest import MANIFEST, foreign_pages, read_manifest, snapshot, tree_intact
 from generator.write.site import Previous, SiteStamp, build_aside, site_inputs
 from generator.write.tree import STAGING, WriteResult, write_batches, write_tree
-from generator.write.watch import OwnWritesIgnored
 
 __all__ = [
     "MANIFEST",
     "STAGING",
-    "OwnWritesIgnored",
     "Previous",
     "SiteStamp",
     "WriteError",

@@ -1,9 +1,10 @@
-"""MkDocs plugin: plain `mkdocs build` and `mkdocs serve` generate the pages first.
+"""The hooks: plain `mkdocs build` and `mkdocs serve` generate the pages first.
 
 Thin by design (Material's plugins are the model): settings in, pipeline called, page context
 out. It turns MkDocs settings into `Settings`, runs the pipeline (or takes the collection the
-CLI generated), builds the navigation, escapes titles for Material, gives each paper page its
-context (`render.Theme`), lets `search` plug Pagefind in, and watches `lists/` while serving.
+caller generated, `use_collection`), gives MkDocs the navigation (`nav`), escapes titles for
+Material, gives each paper page its context (`render.Theme`), reuses unchanged pages
+(`reuse`), lets `search` plug Pagefind in, and watches docs/ and lists/ while serving (`watch`).
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ from typing import TYPE_CHECKING, TypeVar
 
 import jinja2
 import markupsafe
-import pathspec
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 from mkdocs.config.defaults import MkDocsConfig
@@ -26,11 +26,12 @@ from mkdocs.utils.yaml import yaml_load
 from generator import pipeline, search
 from generator.config import Settings
 from generator.errors import BuildFailed, ReadingListError
+from generator.mkdocs import nav, reuse
+from generator.mkdocs.csp import with_policy
+from generator.mkdocs.progress import Progress
+from generator.mkdocs.watch import OwnWritesIgnored, watch_for_curator
 from generator.models import Collection
-from generator.progress import Progress
-from generator.render import Theme, rebuild, title_as_html
-from generator.render.csp import with_policy
-from generator.write import OwnWritesIgnored, foreign_pages, read_manifest
+from generator.render import Theme, title_as_html
 
 if TYPE_CHECKING:  # the types of MkDocs' event arguments (mkdocs/plugins.py)
     from mkdocs.livereload import LiveReloadServer
@@ -55,12 +56,12 @@ class ReadingListConfig(base.Config):
 class ReadingListPlugin(BasePlugin[ReadingListConfig]):
     def __init__(self) -> None:
         self.collection: Collection | None = None
-        self.pregenerated = False  # set by the CLI, which generates before it builds
+        self._given: Collection | None = None  # `use_collection`'s, for the next build only
         self.theme: Theme | None = None
         self.site_name = ""  # as the curator wrote it; MkDocs' config holds it escaped
         self.watcher: OwnWritesIgnored | None = None
         self.serving = False
-        self.rebuilds = rebuild.Rebuilds()  # what `serve` need not render again
+        self.rebuilds = reuse.Rebuilds()  # what `serve` need not render again
         self.page_keys: dict[str, str] = {}
         self.contexts: dict[str, dict] = {}  # made for `serve`'s key, until the page renders
         self.progress = Progress(0, log=log)
@@ -73,6 +74,12 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         if not generator_log.handlers:
             generator_log.addHandler(_ToMkDocs())
             generator_log.setLevel(logging.INFO)
+
+    def use_collection(self, collection: Collection) -> None:
+        """The collection just generated from these settings (`readinglist build` generates
+        before it builds, to report problems first): the next build uses it instead of
+        generating again. Any build after that (`serve`'s) generates afresh."""
+        self._given = collection
 
     def settings(self, config: MkDocsConfig) -> Settings:
         root = Path(config.config_file_path or ".").parent
@@ -94,14 +101,14 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         config.site_name = markupsafe.escape(self.site_name)
         if self.config.search_engine == "pagefind":
             _report(search.check_installed)
-        if self.pregenerated and self.collection is not None:
-            self.pregenerated = False  # only the first build; serve rebuilds regenerate
+        if self._given is not None:
+            self.collection, self._given = self._given, None
         else:
             self.collection = self.generate(config)
         self.theme = Theme(self.collection, self.settings(config))
-        config.not_in_nav = _generated(Path(config.docs_dir))
+        config.not_in_nav = nav.generated(Path(config.docs_dir))
         if config.nav is None:
-            config.nav = self.navigation(config)
+            config.nav = nav.navigation(self.theme.site, Path(config.docs_dir))
         papers = len(self.collection.papers)
         # Advice, not a warning (which would fail a --strict build).
         if advice := search.advice(papers, engine=self.config.search_engine):
@@ -125,26 +132,6 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
             report.seconds,
         )  # fmt: skip
         return report.collection
-
-    def navigation(self, config: MkDocsConfig) -> list:
-        """Home, browse, topics, lists, tags, the reader's own list, then the curator's own
-        pages. Papers stay out: Material embeds the whole navigation in every page, so listing
-        papers there grows as N^2.
-        Entries are paths: their titles are the pages' own, escaped like every title."""
-        assert self.theme is not None
-        site = self.theme.site
-        topics = [site.topic_path(t.name) for t in site.collection.taxonomy.topics
-                  if site.topic_members[t.name]]  # fmt: skip
-        lists = [site.list_path(rl.name) for rl in site.collection.lists]
-        return [
-            {"Home": "index.md"},
-            {"Browse": "browse.md"},
-            {"Topics": ["topics/index.md", *topics]},
-            {"Lists": ["lists/index.md", *lists]},
-            {"Tags": "tags/index.md"},
-            {"My list": "my-list/index.md"},
-            *foreign_pages(Path(config.docs_dir)),  # the curator's own pages
-        ]
 
     def on_page_markdown(
         self, markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files
@@ -191,7 +178,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         self, env: jinja2.Environment, /, *, config: MkDocsConfig, files: Files
     ) -> jinja2.Environment:
         if self.serving:
-            reused = jinja2.DictLoader({rebuild.TEMPLATE: rebuild.TEMPLATE_SOURCE})
+            reused = jinja2.DictLoader({reuse.TEMPLATE: reuse.TEMPLATE_SOURCE})
             env.loader = jinja2.ChoiceLoader([reused, env.loader])  # type: ignore[list-item]
         return env
 
@@ -202,7 +189,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         assert self.theme is not None
         made = self.contexts.pop(page.file.src_uri, None)
         context.update(made if made is not None else self._context_of(page))  # type: ignore[typeddict-item]
-        if page.meta.get("template") == rebuild.TEMPLATE:
+        if page.meta.get("template") == reuse.TEMPLATE:
             context["readinglist_rendered"] = self.rebuilds.html(page)  # type: ignore[typeddict-unknown-key]
         if self.config.search_engine == "pagefind":
             search.exclude_from_material_index(page.meta)
@@ -211,7 +198,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
     @event_priority(100)  # first: the theme's own output is what a later build reuses
     def _finish_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str:
         self.progress.step("HTML")
-        if self.serving and page.meta.get("template") != rebuild.TEMPLATE:
+        if self.serving and page.meta.get("template") != reuse.TEMPLATE:
             self.rebuilds.remember_html(page, output)
         if self.config.search_engine == "pagefind":
             output = _report(lambda: search.use_our_worker(output, page.file.src_uri))
@@ -250,28 +237,12 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         """Watch docs/ and lists/ for the curator's changes only: the generator's own writes
         there would start a second build after every one."""
         settings = self.settings(config)
-        # A folder of its own, where nothing else is written (the cache beside it is, each build)
-        signal = settings.cache_path.parent / "serve" / "docs-changed"
-        signal.parent.mkdir(parents=True, exist_ok=True)
-        signal.touch()
-        server.unwatch(config.docs_dir)
-        self.watcher = OwnWritesIgnored(
-            signal, docs=Path(config.docs_dir), lists=settings.lists_dir, lock=settings.lock_path
-        )
-        self.watcher.observer.start()
-        server.watch(str(signal.parent))
+        self.watcher = watch_for_curator(server, config.docs_dir, settings)
         return server
 
     def on_shutdown(self) -> None:
         if self.watcher is not None:
             self.watcher.observer.stop()
-
-
-def _generated(docs: Path) -> pathspec.GitIgnoreSpec:
-    """The generated pages, reached from listings rather than the navigation (so MkDocs need
-    not list them as left out of it): their folders, and the generated files at the top."""
-    tops = {path.split("/")[0] + ("/" if "/" in path else "") for path in read_manifest(docs)}
-    return pathspec.GitIgnoreSpec.from_lines(f"/{top}" for top in sorted(tops))
 
 
 class _ToMkDocs(logging.Handler):
