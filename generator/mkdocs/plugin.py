@@ -14,7 +14,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
-import jinja2
 import markupsafe
 from mkdocs.config import base
 from mkdocs.config import config_options as c
@@ -28,14 +27,16 @@ from generator.config import Settings
 from generator.errors import BuildFailed, ReadingListError
 from generator.mkdocs import nav, reuse
 from generator.mkdocs.csp import with_policy
+from generator.mkdocs.indexing import Indexer
 from generator.mkdocs.progress import Progress
 from generator.mkdocs.watch import OwnWritesIgnored, watch_for_curator
 from generator.models import Collection
 from generator.render import Theme, title_as_html
 
 if TYPE_CHECKING:  # the types of MkDocs' event arguments (mkdocs/plugins.py)
+    import jinja2
     from mkdocs.livereload import LiveReloadServer
-    from mkdocs.structure.files import Files
+    from mkdocs.structure.files import File, Files
     from mkdocs.structure.nav import Navigation
     from mkdocs.structure.pages import Page
     from mkdocs.utils.templates import TemplateContext
@@ -61,15 +62,16 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         self.site_name = ""  # as the curator wrote it; MkDocs' config holds it escaped
         self.watcher: OwnWritesIgnored | None = None
         self.serving = False
-        self.rebuilds = reuse.Rebuilds()  # what `serve` need not render again
-        self.page_keys: dict[str, str] = {}
-        self.contexts: dict[str, dict] = {}  # made for `serve`'s key, until the page renders
+        self.store: reuse.PageStore | None = None  # pages as the last build made them
+        self.quiet = reuse.QuietAboutReused()
+        self.indexer = Indexer()
         self.progress = Progress(0, log=log)
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         """Defining on_startup keeps one plugin instance across `mkdocs serve` rebuilds. The
         generator's log goes through MkDocs' (unless the readinglist command prints it)."""
         self.serving = command == "serve"
+        logging.getLogger("mkdocs.structure.pages").addFilter(self.quiet)
         generator_log = logging.getLogger("generator")
         if not generator_log.handlers:
             generator_log.addHandler(_ToMkDocs())
@@ -140,12 +142,6 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         for every page, the curator's own included."""
         if "title" in page.meta:
             page.meta["title"] = title_as_html(page.meta["title"])
-        if self.serving:  # a page as it was in the last build needs no Markdown
-            assert self.theme is not None
-            context = self.contexts[page.file.src_uri] = self._context_of(page)
-            key = self.rebuilds.key(page, markdown, context)
-            self.page_keys[page.file.src_uri] = key
-            return "" if self.rebuilds.reusable(page, key) else markdown
         return markdown
 
     def _context_of(self, page: Page) -> dict:
@@ -161,36 +157,64 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         self, html: str, /, *, page: Page, config: MkDocsConfig, files: Files
     ) -> str:
         self.progress.step("Markdown")
-        if not self.serving:
-            return html
-        key = self.page_keys[page.file.src_uri]
-        if self.rebuilds.reusable(page, key):
-            return self.rebuilds.reuse(page)
-        self.rebuilds.remember_content(page, key)
         return html
 
+    @event_priority(-100)  # last: the navigation as every plugin left it
     def on_nav(self, nav: Navigation, /, *, config: MkDocsConfig, files: Files) -> Navigation:
-        if self.serving:
-            self.rebuilds.start(nav)
+        """Pages whose HTML the last build made from the same inputs are left out of this one
+        (`reuse`); the others are built."""
+        self.store = self._page_store(config)
+        if self.store is not None:
+            self.store.sort(files, self._page_keys(nav, files, config), config)
+            self.progress.total -= len(self.store.reused)
+            self.quiet.reused = {file.src_uri for file in self.store.reused}
         return nav
 
+    def _page_store(self, config: MkDocsConfig) -> reuse.PageStore | None:
+        """Material's own search indexes every page it builds: with it, every page is built."""
+        if self.config.search_engine != "pagefind":
+            return None
+        folder = "pages-serve" if self.serving else "pages"  # each keeps its own last site
+        return reuse.PageStore(self.settings(config).cache_path.parent / folder)
+
+    def _page_keys(
+        self, nav: Navigation, files: Files, config: MkDocsConfig
+    ) -> list[tuple[File, str]]:
+        assert self.theme is not None
+        root = Path(config.config_file_path or ".").parent.resolve()
+        site = reuse.site_key(config, root=root, serving=self.serving)
+        shown = reuse.navigation_key(nav)
+        in_nav = {page.file for page in nav.pages}
+        return [
+            (file, reuse.page_key(site, shown, file, repr(self.theme.context(file.src_uri))))
+            for file in files.documentation_pages()
+            if file not in in_nav
+        ]
+
+    def on_template_context(
+        self, context: TemplateContext, /, *, template_name: str, config: MkDocsConfig
+    ) -> TemplateContext:
+        """The sitemap lists the reused pages too."""
+        if template_name == "sitemap.xml" and self.store is not None:
+            context["pages"] = self.store.published()
+        return context
+
+    @event_priority(101)  # before Material's tags plugin writes its tags.json
     def on_env(
         self, env: jinja2.Environment, /, *, config: MkDocsConfig, files: Files
     ) -> jinja2.Environment:
-        if self.serving:
-            reused = jinja2.DictLoader({reuse.TEMPLATE: reuse.TEMPLATE_SOURCE})
-            env.loader = jinja2.ChoiceLoader([reused, env.loader])  # type: ignore[list-item]
+        tags = config.plugins.get("material/tags") or config.plugins.get("tags")
+        if self.store is not None and isinstance(tags, BasePlugin):
+            self.store.tag_reused(tags, config)
         return env
 
     @event_priority(50)  # before Material's search plugin
     def on_page_context(
         self, context: TemplateContext, /, *, page: Page, config: MkDocsConfig, nav: Navigation
     ) -> TemplateContext:
-        assert self.theme is not None
-        made = self.contexts.pop(page.file.src_uri, None)
-        context.update(made if made is not None else self._context_of(page))  # type: ignore[typeddict-item]
-        if page.meta.get("template") == reuse.TEMPLATE:
-            context["readinglist_rendered"] = self.rebuilds.html(page)  # type: ignore[typeddict-unknown-key]
+        context.update(self._context_of(page))  # type: ignore[typeddict-item]
+        if self.store is not None:
+            self.store.note(page)
         if self.config.search_engine == "pagefind":
             search.exclude_from_material_index(page.meta)
         return context
@@ -198,8 +222,6 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
     @event_priority(100)  # first: the theme's own output is what a later build reuses
     def _finish_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str:
         self.progress.step("HTML")
-        if self.serving and page.meta.get("template") != reuse.TEMPLATE:
-            self.rebuilds.remember_html(page, output)
         if self.config.search_engine == "pagefind":
             output = _report(lambda: search.use_our_worker(output, page.file.src_uri))
         # `mkdocs serve` adds its live-reload script to each page it serves: no policy there.
@@ -210,8 +232,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         """A written page's Markdown and HTML body are not read again (links were checked
         when it was rendered): MkDocs would hold every page's until the end, gigabytes at
         whole-conference size."""
-        if not self.serving:
-            page.markdown, page.content = "", None  # "": MkDocs takes None for "not read"
+        page.markdown, page.content = "", None  # "": MkDocs takes None for "not read"
         return output
 
     on_post_page = CombinedEvent(_finish_page, _release_page)
@@ -226,10 +247,15 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
     @event_priority(-100)  # after Material's search plugin has written its index
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         self.progress.finish()
-        if self.serving:
-            log.info("%d pages as in the last build, not rendered again", self.rebuilds.reused)
+        if self.store is not None:
+            self.store.finish(Path(config.site_dir))
+            log.info("%d pages as in the last build, not built again", len(self.store.reused))
         if self.config.search_engine == "pagefind":
-            _report(lambda: search.build_pagefind(Path(config.site_dir)))
+            site = Path(config.site_dir)
+            _report(lambda: self.indexer.index(site, behind=self.serving))
+
+    def on_pre_build(self, *, config: MkDocsConfig) -> None:
+        self.indexer.wait()  # MkDocs is about to empty the site folder it indexes
 
     def on_serve(
         self, server: LiveReloadServer, /, *, config: MkDocsConfig, builder: Callable[..., None]
@@ -241,6 +267,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         return server
 
     def on_shutdown(self) -> None:
+        self.indexer.wait()
         if self.watcher is not None:
             self.watcher.observer.stop()
 

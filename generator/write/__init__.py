@@ -16,6 +16,7 @@ from generator.write.files import (
     write_if_changed,
 )
 from generator.write.manifest import MANIFEST, foreign_pages, read_manifest, snapshot, tree_intact
+from generator.write.reuse import made_now, reusing
 from generator.write.site import Previous, SiteStamp, build_aside, site_inputs
 from generator.write.tree import STAGING, WriteResult, write_batches, write_tree
 
@@ -28,8 +29,10 @@ __all__ = [
     "WriteResult",
     "build_aside",
     "foreign_pages",
+    "made_now",
     "read_manifest",
     "replace_directory",
+    "reusing",
     "site_inputs",
     "snapshot",
     "tree_intact",
