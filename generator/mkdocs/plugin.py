@@ -36,7 +36,7 @@ from generator.render import Theme, title_as_html
 if TYPE_CHECKING:  # the types of MkDocs' event arguments (mkdocs/plugins.py)
     import jinja2
     from mkdocs.livereload import LiveReloadServer
-    from mkdocs.structure.files import File, Files
+    from mkdocs.structure.files import Files
     from mkdocs.structure.nav import Navigation
     from mkdocs.structure.pages import Page
     from mkdocs.utils.templates import TemplateContext
@@ -165,7 +165,10 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         (`reuse`); the others are built."""
         self.store = self._page_store(config)
         if self.store is not None:
-            self.store.sort(files, self._page_keys(nav, files, config), config)
+            assert self.theme is not None
+            site = reuse.site_key(config, root=_root(config), serving=self.serving)
+            keyed = reuse.keyed_pages(nav, files, site=site, context=self.theme.context_key)
+            self.store.sort(files, keyed, config)
             self.progress.total -= len(self.store.reused)
             self.quiet.reused = {file.src_uri for file in self.store.reused}
         return nav
@@ -176,20 +179,6 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
             return None
         folder = "pages-serve" if self.serving else "pages"  # each keeps its own last site
         return reuse.PageStore(self.settings(config).cache_path.parent / folder)
-
-    def _page_keys(
-        self, nav: Navigation, files: Files, config: MkDocsConfig
-    ) -> list[tuple[File, str]]:
-        assert self.theme is not None
-        root = Path(config.config_file_path or ".").parent.resolve()
-        site = reuse.site_key(config, root=root, serving=self.serving)
-        shown = reuse.navigation_key(nav)
-        in_nav = {page.file for page in nav.pages}
-        return [
-            (file, reuse.page_key(site, shown, file, repr(self.theme.context(file.src_uri))))
-            for file in files.documentation_pages()
-            if file not in in_nav
-        ]
 
     def on_template_context(
         self, context: TemplateContext, /, *, template_name: str, config: MkDocsConfig
@@ -277,6 +266,10 @@ class _ToMkDocs(logging.Handler):
 
     def emit(self, record: logging.LogRecord) -> None:
         log.log(record.levelno, record.getMessage())
+
+
+def _root(config: MkDocsConfig) -> Path:
+    return Path(config.config_file_path or ".").parent.resolve()
 
 
 def _published_url(config: MkDocsConfig) -> str:

@@ -22,7 +22,7 @@ import logging
 import os
 import re
 import shutil
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -68,9 +68,19 @@ def _title(item: object) -> str:
     return str(meta.get_data(source)[1].get("title") or source)
 
 
-def page_key(site: str, navigation: str, file: File, context: str) -> str:
-    """The digest of everything the page's HTML is made from."""
-    return digest(site, navigation, file.src_uri, file.content_bytes, context)
+def keyed_pages(
+    nav: Navigation, files: Files, *, site: str, context: Callable[[str], str]
+) -> list[tuple[File, str]]:
+    """Each page outside the navigation, and the digest of everything its HTML is made from:
+    `site` (`site_key`), the navigation, its address and source, and `context(source path)`,
+    what the plugin adds to its page context."""
+    shown = navigation_key(nav)
+    in_nav = {page.file for page in nav.pages}
+    return [
+        (file, digest(site, shown, file.src_uri, file.content_bytes, context(file.src_uri)))
+        for file in files.documentation_pages()
+        if file not in in_nav
+    ]
 
 
 class PageStore:
