@@ -26,7 +26,7 @@ _PACKAGE = Path(__file__).parent
 
 def digest(inputs: list[tuple[str, bytes]], *, settings: str) -> str:
     hasher = hashlib.sha256()
-    for part in (_code_digest().encode(), settings.encode()):
+    for part in (code_digest().encode(), settings.encode()):
         hasher.update(len(part).to_bytes(8, "big") + part)
     for name, data in inputs:
         for part in (name.encode("utf-8"), data):
@@ -35,7 +35,7 @@ def digest(inputs: list[tuple[str, bytes]], *, settings: str) -> str:
 
 
 @lru_cache(maxsize=1)
-def _code_digest() -> str:
+def code_digest() -> str:
     """A change to the generator (code, templates, word lists) invalidates every cache."""
     hasher = hashlib.sha256(__version__.encode())
     for path in sorted(_PACKAGE.rglob("*")):
@@ -46,17 +46,21 @@ def _code_digest() -> str:
 
 def site_digest(files: Iterable[tuple[str, bytes]], *, config: str) -> str:
     """What a site is built from: (path, bytes) of every file MkDocs reads, and its settings."""
-    return digest(list(files), settings=config + _versions())
+    return digest(list(files), settings=config + versions())
 
 
-def _versions() -> str:
-    return " ".join(f"{name} {metadata.version(name)}" for name in ("mkdocs", "mkdocs-material"))
+# What turns the pages into HTML, by version.
+_RENDERERS = ("mkdocs", "mkdocs-material", "markdown", "pymdown-extensions")
 
 
-def dump(key: str, collection: Collection, descriptions: dict) -> bytes:
-    """The collection, and what each abstract gave on its own (for the next run to reuse as
-    long as the code is the same, whatever else changed)."""
-    payload = (key, _code_digest(), collection, descriptions)
+def versions() -> str:
+    return " ".join(f"{name} {metadata.version(name)}" for name in _RENDERERS)
+
+
+def dump(key: str, collection: Collection, descriptions: dict, pages: dict) -> bytes:
+    """The collection, what each abstract gave on its own and what each keyed batch of pages
+    made (for the next run to reuse as long as the code is the same, whatever else changed)."""
+    payload = (key, code_digest(), collection, descriptions, pages)
     return pickle.dumps(payload, protocol=pickle.HIGHEST_PROTOCOL)
 
 
@@ -70,10 +74,19 @@ def load(data: bytes, key: str) -> Collection | None:
 
 def load_descriptions(data: bytes | None) -> dict:
     """What the last run's abstracts gave on their own, if the same code made them."""
+    return _made_by_this_code(data, 3)
+
+
+def load_pages(data: bytes | None) -> dict:
+    """What the last run's keyed batches made (key -> its pages), if the same code made them."""
+    return _made_by_this_code(data, 4)
+
+
+def _made_by_this_code(data: bytes | None, field: int) -> dict:
     cached = _unpickled(data) if data else None
-    if cached is None or cached[1] != _code_digest() or not isinstance(cached[3], dict):
+    if cached is None or cached[1] != code_digest() or not isinstance(cached[field], dict):
         return {}
-    return cached[3]
+    return cached[field]
 
 
 def _unpickled(data: bytes) -> tuple | None:
@@ -81,4 +94,4 @@ def _unpickled(data: bytes) -> tuple | None:
         cached = pickle.loads(data)  # our own file, written by `dump`
     except Exception:  # a truncated or foreign cache is simply not used
         return None
-    return cached if isinstance(cached, tuple) and len(cached) == 4 else None
+    return cached if isinstance(cached, tuple) and len(cached) == 5 else None

@@ -22,7 +22,7 @@ from generator.models import Paper, Problem
 if TYPE_CHECKING:
     from mkdocs.config.defaults import MkDocsConfig
 
-    from generator.plugin import ReadingListPlugin
+    from generator.mkdocs.plugin import ReadingListPlugin
 
 log = logging.getLogger("generator")
 
@@ -265,7 +265,7 @@ def _build(args: argparse.Namespace) -> int:
         previous = write.Previous.of(settings)
         collection = pipeline.generate(settings, strict=args.strict).collection
         _print_problems(collection.problems)
-        plugin.collection, plugin.pregenerated = collection, True
+        plugin.use_collection(collection)
         stamp = write.SiteStamp(config, settings)
         if stamp.matches(site_dir):
             print(f"site unchanged: {len(collection.papers)} papers -> {site_dir}")

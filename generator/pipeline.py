@@ -122,23 +122,29 @@ def _generate(settings: Settings, *, strict: bool) -> Report:
             raise StrictFailure(list(cached.problems))
         log.info("unchanged  inputs as last run: nothing derived or written")
         return Report(cached, (), (), time.perf_counter() - start)
-    known = cache.load_descriptions(read.read_cache(settings.cache_path))
+    last_run = read.read_cache(settings.cache_path)
+    known = cache.load_descriptions(last_run)
     collection, descriptions = collect_reusing(settings, known)
     if strict and collection.problems:
         raise StrictFailure(list(collection.problems))
     # Pages are rendered and staged together, on every core: never all pages in memory.
     counts: dict[str, int] = {}
     with _stage("render+write", counts):
+        batches = render.render_site(collection, settings)
+        # Pages whose inputs are as last run are read from disk, not rendered again.
+        reusing = write.reusing(batches, cache.load_pages(last_run), settings.docs_dir)
         # The lock is committed with the pages: both change, or neither.
         result = write.write_batches(
             settings.docs_dir,
-            render.render_site(collection, settings),
+            reusing,
             beside={settings.lock_path: address.dump_lock(collection.lock)},
             backup=write.manifest_copy(settings),
         )
         counts.update(pages=result.files, written=len(result.written), removed=len(result.removed))
+        counts["read as written"] = sum(a is not b for a, b in zip(batches, reusing, strict=True))
+    made = write.made_now(batches, settings.docs_dir)
     # The digest covers the lock as just written, so the next unchanged run is a no-op.
-    cached_now = cache.dump(input_digest(settings), collection, descriptions)
+    cached_now = cache.dump(input_digest(settings), collection, descriptions, made)
     write.write_cache(settings.cache_path, cached_now)
     return Report(collection, result.written, result.removed, time.perf_counter() - start)
 

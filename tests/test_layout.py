@@ -18,14 +18,12 @@ MAX_FUNCTION_LINES = 40
 TOP_LEVEL = {
     "__init__",
     "cli",
-    "plugin",
     "pipeline",
     "config",
     "models",
     "errors",
     "parallel",
     "cache",
-    "progress",
 }
 
 

@@ -17,9 +17,9 @@ from pathlib import Path
 import markdown
 import pytest
 from bs4 import BeautifulSoup
+from generator.describe.abstracts import analyse
 
 from generator import markup
-from generator.describe.abstracts import analyse
 from generator.describe.summaries import summarize
 from generator.describe.titles import derive_title
 

@@ -6,7 +6,7 @@ import io
 import logging
 import re
 
-from generator.progress import Progress
+from generator.mkdocs.progress import Progress
 
 
 class _Clock:

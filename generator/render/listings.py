@@ -11,6 +11,7 @@ from functools import partial
 
 from generator import export
 from generator.models import ReadingList, Topic
+from generator.render.keyed import Keyed, Made, keyed, split_paths
 from generator.render.site import Site, kinds
 from generator.render.templating import EntryLines, page
 
@@ -40,19 +41,50 @@ class Pager:
         return self.paths[self.number] if self.number < len(self.paths) else None
 
 
-def listing_batches(site: Site) -> list[Callable[[], Pages]]:
+def listing_batches(site: Site) -> list[Callable[[], Made]]:
     """Each listing as one batch of its pages."""
     collection = site.collection
     return [
         partial(topics_index, site),
         partial(lists_index, site),
-        *(partial(topic_pages, site, topic) for topic in collection.taxonomy.topics),
-        *(partial(list_pages, site, reading_list) for reading_list in collection.lists),
+        *(_topic_batch(site, topic) for topic in collection.taxonomy.topics),
+        *(_list_batch(site, reading_list) for reading_list in collection.lists),
         partial(tags_index, site),
-        *(partial(tag_pages, site, tag) for tag in site.shared_tags),
-        *(partial(kind_pages, site, kind, label) for kind, label in kinds()),
+        *(_tag_batch(site, tag) for tag in site.shared_tags),
+        *(_kind_batch(site, kind, label) for kind, label in kinds()),
         partial(browse_pages, site),
     ]
+
+
+# Each listing of one subject, keyed by what it reads: the subject and its papers' entries.
+def _topic_batch(site: Site, topic: Topic) -> Keyed:
+    ids = site.topic_members[topic.name]
+    return _keyed(site, partial(topic_pages, site, topic), site.topic_path(topic.name), ids,
+                  "topic", topic)  # fmt: skip
+
+
+def _list_batch(site: Site, reading_list: ReadingList) -> Keyed:
+    ids, path = list(reading_list.paper_ids), site.list_path(reading_list.name)
+    return _keyed(site, partial(list_pages, site, reading_list), path, ids, "list", reading_list)
+
+
+def _tag_batch(site: Site, tag: str) -> Keyed:
+    return _keyed(site, partial(tag_pages, site, tag), site.tag_path(tag), site.shared_tags[tag],
+                  "tag", tag, site.tag_slugs[tag])  # fmt: skip
+
+
+def _kind_batch(site: Site, kind: str, label: str) -> Keyed:
+    ids = [p.id for p in site.collection.papers if p.kind == kind]
+    return _keyed(site, partial(kind_pages, site, kind, label), site.kind_path(kind), ids,
+                  "kind", kind, label)  # fmt: skip
+
+
+def _keyed(
+    site: Site, make: Callable[[], Pages], path: str, ids: list[str], *subject: object
+) -> Keyed:
+    paths = split_paths(path, len(ids), site.settings.page_size)
+    entries = [site.entry_keys[paper_id] for paper_id in ids]
+    return keyed(make, paths, site.settings, *subject, entries)
 
 
 def topics_index(site: Site) -> Pages:
@@ -123,8 +155,7 @@ def _split(
     (default: each paper's entry, `Site.listed`)."""
     size = size or site.settings.page_size
     chunks = [ids[start : start + size] for start in range(0, len(ids), size)] or [[]]
-    stem = path.removesuffix(".md")
-    paths = (path, *(f"{stem}/page-{n}.md" for n in range(2, len(chunks) + 1)))
+    paths = split_paths(path, len(ids), size)
     for number, (chunk, here) in enumerate(zip(chunks, paths, strict=True), start=1):
         pager = Pager(number, paths, start=(number - 1) * size, total=len(ids))
         title = meta["title"] if number == 1 else f"{meta['title']} (page {number})"

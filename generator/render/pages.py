@@ -19,6 +19,7 @@ from generator import export, markup
 from generator.config import Settings
 from generator.models import Collection, Paper, Section
 from generator.render import templating
+from generator.render.keyed import Keyed, keyed
 from generator.render.listings import Pager, listing_batches
 from generator.render.mylist import my_list_files
 from generator.render.site import Site, kind_label, kinds
@@ -42,8 +43,16 @@ def render_site(collection: Collection, settings: Settings) -> list[Batch]:
         batches.append(lambda: export.feed_files(collection, site_url=url, site_name=name).items())
     batches += listing_batches(site)
     batches.append(lambda: [home_page(site), *redirect_pages(site), *my_list_files(site)])
-    batches += [partial(paper_page, site, paper) for paper in collection.papers]
+    batches += [_paper_batch(site, paper) for paper in collection.papers]
     return batches
+
+
+def _paper_batch(site: Site, paper: Paper) -> Keyed:
+    """A paper page, keyed by what it reads: the paper, its entry and its related papers'."""
+    keys = site.entry_keys
+    return keyed(partial(paper_page, site, paper), [site.entries[paper.id].path], "paper",
+                 site.settings, paper, keys[paper.id], [keys[pid] for pid in paper.related],
+                 site.collection.lock.first_seen(paper.id))  # fmt: skip
 
 
 def redirect_pages(site: Site) -> list[tuple[str, str]]:

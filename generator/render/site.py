@@ -8,6 +8,7 @@ them. The paper kinds and their labels are `describe`'s; this is the one place t
 
 from __future__ import annotations
 
+import hashlib
 from collections import defaultdict
 from functools import cached_property
 from typing import NamedTuple
@@ -83,6 +84,12 @@ class Site:
     @property
     def entries(self) -> dict[str, Entry]:
         return self._of_each_paper.entries
+
+    @cached_property
+    def entry_keys(self) -> dict[str, str]:
+        """Paper id -> a digest of its listing entry: what a keyed page reads of it."""
+        return {pid: hashlib.sha256(repr(entry).encode()).hexdigest()
+                for pid, entry in self.entries.items()}  # fmt: skip
 
     def listed(self, paper_ids: list[str], folder: str) -> list[Md]:
         """The papers' lines in a listing in `folder`."""

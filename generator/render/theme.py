@@ -78,7 +78,23 @@ class Theme:
         paper = self._papers.get(source_path)
         return {"paper": self.paper_view(paper)} if paper is not None else {}
 
+    def context_key(self, source_path: str) -> str:
+        """Everything `context` is made from, as text, for a page's key (cheaper than making
+        it): the paper, its citation key, the site's address and the pages its chips lead to.
+        Whatever `paper_view` comes to read must be here too."""
+        paper = self._papers.get(source_path)
+        if paper is None:
+            return ""
+        site = self.site
+        chips = (
+            [site.topic_path(name) for name in paper.topic_names],
+            [site.list_path(name) for name in paper.lists],
+            [_tag_page(site, tag) for tag in paper.tags],
+        )
+        return repr((paper, self._keys[paper.id], site.settings.site_url, chips))
+
     def paper_view(self, paper: Paper) -> PaperView:
+        """What the theme shows of `paper` (`context_key` names what this reads)."""
         site, site_url = self.site, self.site.settings.site_url
         return PaperView(
             title=paper.title,

@@ -17,6 +17,7 @@ from generator.write.files import (
     write_if_changed,
 )
 from generator.write.manifest import MANIFEST, foreign_pages, read_manifest, snapshot, tree_intact
+from generator.write.reuse import made_now, reusing
 from generator.write.runlock import RunLock
 from generator.write.site import (
     Previous,
@@ -28,12 +29,10 @@ from generator.write.site import (
     staging_folder,
 )
 from generator.write.tree import STAGING, WriteResult, write_batches, write_tree
-from generator.write.watch import OwnWritesIgnored
 
 __all__ = [
     "MANIFEST",
     "STAGING",
-    "OwnWritesIgnored",
     "Previous",
     "RunLock",
     "SiteNotBuilt",
@@ -42,9 +41,11 @@ __all__ = [
     "WriteResult",
     "build_aside",
     "foreign_pages",
+    "made_now",
     "manifest_copy",
     "read_manifest",
     "replace_directory",
+    "reusing",
     "site_inputs",
     "snapshot",
     "staging_folder",

@@ -9,15 +9,37 @@ curator's changes, by touching a file MkDocs watches instead.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from watchdog.events import FileSystemEvent, FileSystemEventHandler
 from watchdog.observers import Observer
 
-from generator.write.manifest import MANIFEST, read_manifest
-from generator.write.tree import STAGING
+from generator.config import Settings
+from generator.write import MANIFEST, STAGING, read_manifest
+
+if TYPE_CHECKING:
+    from mkdocs.livereload import LiveReloadServer
 
 # What changes a file: MkDocs reading the pages (opened, closed without writing) does not.
 _CHANGES = frozenset({"created", "modified", "moved", "deleted", "closed"})
+
+
+def watch_for_curator(
+    server: LiveReloadServer, docs_dir: str, settings: Settings
+) -> OwnWritesIgnored:
+    """`server` watches a signal file instead of docs/, touched for the curator's changes to
+    docs/ and lists/ only; the watcher returned is running (stop its observer at shutdown)."""
+    # A folder of its own, where nothing else is written (the cache beside it is, each build)
+    signal = settings.cache_path.parent / "serve" / "docs-changed"
+    signal.parent.mkdir(parents=True, exist_ok=True)
+    signal.touch()
+    server.unwatch(docs_dir)
+    watcher = OwnWritesIgnored(
+        signal, docs=Path(docs_dir), lists=settings.lists_dir, lock=settings.lock_path
+    )
+    watcher.observer.start()
+    server.watch(str(signal.parent))
+    return watcher
 
 
 class OwnWritesIgnored(FileSystemEventHandler):

@@ -1,9 +1,10 @@
-"""MkDocs plugin: plain `mkdocs build` and `mkdocs serve` generate the pages first.
+"""The hooks: plain `mkdocs build` and `mkdocs serve` generate the pages first.
 
 Thin by design (Material's plugins are the model): settings in, pipeline called, page context
 out. It turns MkDocs settings into `Settings`, runs the pipeline (or takes the collection the
-CLI generated), builds the navigation, escapes titles for Material, gives each paper page its
-context (`render.Theme`), lets `search` plug Pagefind in, and watches `lists/` while serving.
+caller generated, `use_collection`), gives MkDocs the navigation (`nav`), escapes titles for
+Material, gives each paper page its context (`render.Theme`), reuses unchanged pages
+(`reuse`), lets `search` plug Pagefind in, and watches docs/ and lists/ while serving (`watch`).
 """
 
 from __future__ import annotations
@@ -13,9 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
-import jinja2
 import markupsafe
-import pathspec
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 from mkdocs.config.defaults import MkDocsConfig
@@ -26,13 +25,17 @@ from mkdocs.utils.yaml import yaml_load
 from generator import pipeline, search
 from generator.config import Settings
 from generator.errors import BuildFailed, ReadingListError
+from generator.mkdocs import nav, reuse
+from generator.mkdocs.csp import with_policy
+from generator.mkdocs.indexing import Indexer
+from generator.mkdocs.progress import Progress
+from generator.mkdocs.watch import OwnWritesIgnored, watch_for_curator
 from generator.models import Collection
-from generator.progress import Progress
-from generator.render import Theme, rebuild, title_as_html
-from generator.render.csp import with_policy
-from generator.write import OwnWritesIgnored, RunLock, foreign_pages, read_manifest
+from generator.render import Theme, title_as_html
+from generator.write import RunLock
 
 if TYPE_CHECKING:  # the types of MkDocs' event arguments (mkdocs/plugins.py)
+    import jinja2
     from mkdocs.livereload import LiveReloadServer
     from mkdocs.structure.files import Files
     from mkdocs.structure.nav import Navigation
@@ -55,24 +58,31 @@ class ReadingListConfig(base.Config):
 class ReadingListPlugin(BasePlugin[ReadingListConfig]):
     def __init__(self) -> None:
         self.collection: Collection | None = None
-        self.pregenerated = False  # set by the CLI, which generates before it builds
+        self._given: Collection | None = None  # `use_collection`'s, for the next build only
         self.theme: Theme | None = None
         self.site_name = ""  # as the curator wrote it; MkDocs' config holds it escaped
         self.watcher: OwnWritesIgnored | None = None
         self.serving = False
-        self.rebuilds = rebuild.Rebuilds()  # what `serve` need not render again
-        self.page_keys: dict[str, str] = {}
-        self.contexts: dict[str, dict] = {}  # made for `serve`'s key, until the page renders
+        self.store: reuse.PageStore | None = None  # pages as the last build made them
+        self.quiet = reuse.QuietAboutReused()
+        self.indexer = Indexer()
         self.progress = Progress(0, log=log)
         self.run_lock = RunLock(None)  # one run at a time: from on_config to the build's end
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         """Keeps one instance across `mkdocs serve` rebuilds; our log goes through MkDocs'."""
         self.serving = command == "serve"
+        logging.getLogger("mkdocs.structure.pages").addFilter(self.quiet)
         generator_log = logging.getLogger("generator")
         if not generator_log.handlers:
             generator_log.addHandler(_ToMkDocs())
             generator_log.setLevel(logging.INFO)
+
+    def use_collection(self, collection: Collection) -> None:
+        """The collection just generated from these settings (`readinglist build` generates
+        before it builds, to report problems first): the next build uses it instead of
+        generating again. Any build after that (`serve`'s) generates afresh."""
+        self._given = collection
 
     def settings(self, config: MkDocsConfig) -> Settings:
         root = Path(config.config_file_path or ".").parent
@@ -95,14 +105,14 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         config.site_name = markupsafe.escape(self.site_name)
         if self.config.search_engine == "pagefind":
             _report(search.check_installed)
-        if self.pregenerated and self.collection is not None:
-            self.pregenerated = False  # only the first build; serve rebuilds regenerate
+        if self._given is not None:
+            self.collection, self._given = self._given, None
         else:
             self.collection = self.generate(config)
         self.theme = Theme(self.collection, self.settings(config))
-        config.not_in_nav = _generated(Path(config.docs_dir))
+        config.not_in_nav = nav.generated(Path(config.docs_dir))
         if config.nav is None:
-            config.nav = self.navigation(config)
+            config.nav = nav.navigation(self.theme.site, Path(config.docs_dir))
         papers = len(self.collection.papers)
         # Advice, not a warning (which would fail a --strict build).
         if advice := search.advice(papers, engine=self.config.search_engine):
@@ -127,37 +137,12 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         )  # fmt: skip
         return report.collection
 
-    def navigation(self, config: MkDocsConfig) -> list:
-        """Home, browse, topics, lists, tags, the reader's own list, the curator's own pages;
-        not papers (Material embeds the navigation in every page: N^2). Entries are paths:
-        their titles are the pages' own, escaped like every title."""
-        assert self.theme is not None
-        site = self.theme.site
-        topics = [site.topic_path(t.name) for t in site.collection.taxonomy.topics
-                  if site.topic_members[t.name]]  # fmt: skip
-        lists = [site.list_path(rl.name) for rl in site.collection.lists]
-        return [
-            {"Home": "index.md"},
-            {"Browse": "browse.md"},
-            {"Topics": ["topics/index.md", *topics]},
-            {"Lists": ["lists/index.md", *lists]},
-            {"Tags": "tags/index.md"},
-            {"My list": "my-list/index.md"},
-            *foreign_pages(Path(config.docs_dir)),  # the curator's own pages
-        ]
-
     def on_page_markdown(
         self, markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files
     ) -> str:
         """Material prints a front-matter title unescaped: escaped here, for every page."""
         if "title" in page.meta:
             page.meta["title"] = title_as_html(page.meta["title"])
-        if self.serving:  # a page as it was in the last build needs no Markdown
-            assert self.theme is not None
-            context = self.contexts[page.file.src_uri] = self._context_of(page)
-            key = self.rebuilds.key(page, markdown, context)
-            self.page_keys[page.file.src_uri] = key
-            return "" if self.rebuilds.reusable(page, key) else markdown
         return markdown
 
     def _context_of(self, page: Page) -> dict:
@@ -173,35 +158,48 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         self, html: str, /, *, page: Page, config: MkDocsConfig, files: Files
     ) -> str:
         self.progress.step("Markdown")
-        if not self.serving:
-            return html
-        key = self.page_keys[page.file.src_uri]
-        if self.rebuilds.reusable(page, key):
-            return self.rebuilds.reuse(page)
-        self.rebuilds.remember_content(page, key)
         return html
 
+    @event_priority(-100)  # last: the navigation as every plugin left it
     def on_nav(self, nav: Navigation, /, *, config: MkDocsConfig, files: Files) -> Navigation:
-        if self.serving:
-            self.rebuilds.start(nav)
+        """Pages whose HTML the last build made from the same inputs are left out of this one
+        (`reuse`); the others are built."""
+        self.store = self._page_store(config)
+        if self.store is not None:
+            assert self.theme is not None
+            site = reuse.site_key(config, root=_root(config), serving=self.serving)
+            keyed = reuse.keyed_pages(nav, files, site=site, context=self.theme.context_key)
+            self.store.sort(files, keyed, config)
+            self.progress.total -= len(self.store.reused)
+            self.quiet.reused = {file.src_uri for file in self.store.reused}
         return nav
+
+    def _page_store(self, config: MkDocsConfig) -> reuse.PageStore | None:
+        """Material's own search indexes every page it builds: with it, every page is built."""
+        if self.config.search_engine != "pagefind":
+            return None
+        folder = "pages-serve" if self.serving else "pages"  # each keeps its own last site
+        return reuse.PageStore(self.settings(config).cache_path.parent / folder)
+
+    def on_template_context(
+        self, context: TemplateContext, /, *, template_name: str, config: MkDocsConfig
+    ) -> TemplateContext:
+        """The sitemap lists the reused pages too."""
+        if template_name == "sitemap.xml" and self.store is not None:
+            context["pages"] = self.store.published()
+        return context
 
     def on_env(self, env: jinja2.Environment, /, **_: object) -> jinja2.Environment:
         env.filters["split"] = str.split  # built into Zensical's engine; the overrides use it
-        if self.serving:
-            reused = jinja2.DictLoader({rebuild.TEMPLATE: rebuild.TEMPLATE_SOURCE})
-            env.loader = jinja2.ChoiceLoader([reused, env.loader])  # type: ignore[list-item]
         return env
 
     @event_priority(50)  # before Material's search plugin
     def on_page_context(
         self, context: TemplateContext, /, *, page: Page, config: MkDocsConfig, nav: Navigation
     ) -> TemplateContext:
-        assert self.theme is not None
-        made = self.contexts.pop(page.file.src_uri, None)
-        context.update(made if made is not None else self._context_of(page))  # type: ignore[typeddict-item]
-        if page.meta.get("template") == rebuild.TEMPLATE:
-            context["readinglist_rendered"] = self.rebuilds.html(page)  # type: ignore[typeddict-unknown-key]
+        context.update(self._context_of(page))  # type: ignore[typeddict-item]
+        if self.store is not None:
+            self.store.note(page)
         if self.config.search_engine == "pagefind":
             search.exclude_from_material_index(page.meta)
         return context
@@ -209,8 +207,6 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
     @event_priority(100)  # first: the theme's own output is what a later build reuses
     def _finish_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str:
         self.progress.step("HTML")
-        if self.serving and page.meta.get("template") != rebuild.TEMPLATE:
-            self.rebuilds.remember_html(page, output)
         if self.config.search_engine == "pagefind":
             output = _report(lambda: search.use_our_worker(output, page.file.src_uri))
         # `mkdocs serve` adds its live-reload script to each page it serves: no policy there.
@@ -218,10 +214,10 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
 
     @event_priority(-100)  # last, once every plugin has had the page
     def _release_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str:
-        """A written page's Markdown and HTML are not read again (links were checked): MkDocs
-        would hold every page's until the end, gigabytes at whole-conference size."""
-        if not self.serving:
-            page.markdown, page.content = "", None  # "": MkDocs takes None for "not read"
+        """A written page's Markdown and HTML body are not read again (links were checked
+        when it was rendered): MkDocs would hold every page's until the end, gigabytes at
+        whole-conference size."""
+        page.markdown, page.content = "", None  # "": MkDocs takes None for "not read"
         return output
 
     on_post_page = CombinedEvent(_finish_page, _release_page)
@@ -236,11 +232,16 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
     @event_priority(-100)  # after Material's search plugin has written its index
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         self.progress.finish()
-        if self.serving:
-            log.info("%d pages as in the last build, not rendered again", self.rebuilds.reused)
+        if self.store is not None:
+            self.store.finish(Path(config.site_dir))
+            log.info("%d pages as in the last build, not built again", len(self.store.reused))
         if self.config.search_engine == "pagefind":
-            _report(lambda: search.build_pagefind(Path(config.site_dir)))
+            site = Path(config.site_dir)
+            _report(lambda: self.indexer.index(site, behind=self.serving))
         self.run_lock.release()
+
+    def on_pre_build(self, *, config: MkDocsConfig) -> None:
+        self.indexer.wait()  # MkDocs is about to empty the site folder it indexes
 
     def on_build_error(self, *, error: Exception) -> None:
         self.run_lock.release()
@@ -250,28 +251,13 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
     ) -> LiveReloadServer:
         """Watch docs/ and lists/ for the curator's changes only (not our own writes)."""
         settings = self.settings(config)
-        # A folder of its own, where nothing else is written (the cache beside it is, each build)
-        signal = settings.cache_path.parent / "serve" / "docs-changed"
-        signal.parent.mkdir(parents=True, exist_ok=True)
-        signal.touch()
-        server.unwatch(config.docs_dir)
-        self.watcher = OwnWritesIgnored(
-            signal, docs=Path(config.docs_dir), lists=settings.lists_dir, lock=settings.lock_path
-        )
-        self.watcher.observer.start()
-        server.watch(str(signal.parent))
+        self.watcher = watch_for_curator(server, config.docs_dir, settings)
         return server
 
     def on_shutdown(self) -> None:
+        self.indexer.wait()
         if self.watcher is not None:
             self.watcher.observer.stop()
-
-
-def _generated(docs: Path) -> pathspec.GitIgnoreSpec:
-    """The generated pages, reached from listings, not the navigation (so MkDocs need not
-    list them as left out of it): their folders, and the generated files at the top."""
-    tops = {path.split("/")[0] + ("/" if "/" in path else "") for path in read_manifest(docs)}
-    return pathspec.GitIgnoreSpec.from_lines(f"/{top}" for top in sorted(tops))
 
 
 class _ToMkDocs(logging.Handler):
@@ -279,6 +265,10 @@ class _ToMkDocs(logging.Handler):
 
     def emit(self, record: logging.LogRecord) -> None:
         log.log(record.levelno, record.getMessage())
+
+
+def _root(config: MkDocsConfig) -> Path:
+    return Path(config.config_file_path or ".").parent.resolve()
 
 
 def _published_url(config: MkDocsConfig) -> str:

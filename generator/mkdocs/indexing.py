@@ -1,0 +1,52 @@
+"""Pagefind run over the built site: before `build` returns, behind the pages under `serve`.
+
+`mkdocs build` and `readinglist build` index the site before they finish, so a site is never
+published without its search. Under `mkdocs serve` a reader of the preview waits for the pages,
+not for the index: the build returns (and the browser reloads) as soon as the pages are
+written, and Pagefind indexes them meanwhile, a moment later. The next build waits for that
+run first, since MkDocs empties the site folder when it starts.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from pathlib import Path
+
+from generator import search
+from generator.errors import ReadingListError
+
+log = logging.getLogger(__name__)
+
+
+class Indexer:
+    """Runs Pagefind over a built site, at most one run at a time."""
+
+    def __init__(self) -> None:
+        self._running: threading.Thread | None = None
+
+    def index(self, site: Path, *, behind: bool) -> None:
+        """Index `site`; with `behind`, in the background (`wait` for it)."""
+        self.wait()
+        if not behind:
+            search.build_pagefind(site)
+            return
+        self._running = threading.Thread(
+            target=_index_reporting, args=(site,), name="readinglist-pagefind", daemon=True
+        )
+        self._running.start()
+
+    def wait(self) -> None:
+        """Until the background run, if any, is done."""
+        if self._running is not None:
+            self._running.join()
+            self._running = None
+
+
+def _index_reporting(site: Path) -> None:
+    """In the background no caller can catch an error: it is logged, and the preview keeps
+    the pages (the search finds what the last index held)."""
+    try:
+        search.build_pagefind(site)
+    except ReadingListError as error:
+        log.error("search index not rebuilt: %s", error)

@@ -1,0 +1,246 @@
+"""Pages MkDocs need not build again: their HTML as the last build wrote it, by their inputs.
+
+MkDocs builds every page of the site at every build, which at a whole conference is most of
+the time between saving an abstract and seeing it. The HTML of a page that is not in the
+navigation (a paper, a tag or kind listing, a second page of a listing) depends only on the
+page's source (Markdown and front matter), its address, the context this package adds to it,
+the navigation every page shows, and the site's configuration, theme and code. `PageStore`
+keeps each such page's finished HTML in the build cache, in a file named by a digest of those
+inputs (`page_key`), so a file found there is the page as a fresh build would write it.
+
+Such a page is left out of MkDocs' build (an excluded file: not read, rendered or written, and
+links to it are not warnings) and its stored HTML put in the site once MkDocs is done. Pages
+in the navigation are always built: the titles every page shows are read from them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import logging
+import os
+import re
+import shutil
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from mkdocs.plugins import BasePlugin
+from mkdocs.structure.files import InclusionLevel
+from mkdocs.structure.pages import Page
+from mkdocs.utils import meta
+
+from generator import cache
+
+if TYPE_CHECKING:
+    from mkdocs.config.defaults import MkDocsConfig
+    from mkdocs.structure.files import File, Files
+    from mkdocs.structure.nav import Navigation
+
+
+def digest(*parts: str | bytes) -> str:
+    hasher = hashlib.sha256()
+    for part in parts:
+        data = part if isinstance(part, bytes) else part.encode("utf-8", "surrogatepass")
+        hasher.update(len(data).to_bytes(8, "big") + data)
+    return hasher.hexdigest()
+
+
+def navigation_key(nav: Navigation) -> str:
+    """What the navigation shows on every page: each item's title and address, in order.
+    The titles of pages are read from their front matter; a page without one (its title
+    then comes from its first heading) counts whole."""
+    return digest(repr(_outline(nav.items)))
+
+
+def _outline(items: list) -> list:
+    return [
+        (_title(item), getattr(item, "url", ""), _outline(getattr(item, "children", None) or []))
+        for item in items
+    ]
+
+
+def _title(item: object) -> str:
+    if getattr(item, "title", None) or not isinstance(item, Page):
+        return str(getattr(item, "title", ""))
+    source = item.file.content_string
+    return str(meta.get_data(source)[1].get("title") or source)
+
+
+def keyed_pages(
+    nav: Navigation, files: Files, *, site: str, context: Callable[[str], str]
+) -> list[tuple[File, str]]:
+    """Each page outside the navigation, and the digest of everything its HTML is made from:
+    `site` (`site_key`), the navigation, its address and source, and `context(source path)`,
+    what the plugin adds to its page context."""
+    shown = navigation_key(nav)
+    in_nav = {page.file for page in nav.pages}
+    return [
+        (file, digest(site, shown, file.src_uri, file.content_bytes, context(file.src_uri)))
+        for file in files.documentation_pages()
+        if file not in in_nav
+    ]
+
+
+class PageStore:
+    """Finished HTML of the last build's pages, `<key>.html` in `folder`, and what other
+    plugins read from each page's front matter (`TAGGED`) in `folder/index.json`."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.index = _read_index(folder / _INDEX)  # key -> (title, tags) of tagged pages
+        self.files: Files | None = None
+        self.reused: dict[File, str] = {}  # excluded from this build, and their keys
+        self.built: dict[File, str] = {}  # built by MkDocs now, to be stored
+
+    def sort(self, files: Files, keyed: Iterable[tuple[File, str]], config: MkDocsConfig) -> None:
+        """Each page of `keyed` with HTML stored for its key is left out of MkDocs' build
+        (given a bare `Page`, for its address); the others are built and stored afterwards."""
+        self.files = files
+        for file, key in keyed:
+            if (self.folder / f"{key}.html").is_file() and self._known(key, file):
+                file.inclusion = InclusionLevel.EXCLUDED
+                Page(None, file, config)
+                self.reused[file] = key
+            else:
+                self.built[file] = key
+
+    def _known(self, key: str, file: File) -> bool:
+        """Whether the store knows all other plugins need of the page: a page with tags in
+        its front matter must be in the index."""
+        return key in self.index or not _has_tags(file)
+
+    def note(self, page: Page) -> None:
+        """What a page built now shows Material's tags plugin: its title and tags."""
+        key = self.built.get(page.file)
+        if key is not None and page.meta.get("tags"):
+            self.index[key] = (str(page.title), page.meta["tags"])
+
+    def tag_reused(self, tags: BasePlugin, config: MkDocsConfig) -> None:
+        """Material's tags plugin given the reused pages' tags, as if it had read them, in
+        MkDocs' order of pages (the order of its tags.json)."""
+        assert self.files is not None, "sort() first"
+        for file, key in self.reused.items():
+            if key in self.index and file.page is not None:
+                title, tagged = self.index[key]
+                file.page.title, file.page.meta = title, {"tags": tagged}
+                file.inclusion = InclusionLevel.NOT_IN_NAV  # the plugin skips excluded pages
+                tags.on_page_markdown("", page=file.page, config=config, files=self.files)
+                file.inclusion = InclusionLevel.EXCLUDED
+        mappings = tags.mappings.data  # type: ignore[attr-defined]
+        order = [f.page.url for f in self.published() if f.page and f.page.url in mappings]
+        tags.mappings.data = {url: mappings[url] for url in order}  # type: ignore[attr-defined]
+
+    def published(self) -> list[File]:
+        """Every page the built site holds, in MkDocs' order: those built and those reused."""
+        return [f for f in self.files or () if f.is_documentation_page() and
+                (f.inclusion.is_included() or f in self.reused)]  # fmt: skip
+
+    def finish(self, site_dir: Path) -> None:
+        """The reused pages put into the site; the pages just built stored; the HTML of pages
+        no longer in the site dropped from the store."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        for file, key in self.reused.items():
+            _link(self.folder / f"{key}.html", site_dir / file.dest_uri)
+        for file, key in self.built.items():
+            written = site_dir / file.dest_uri
+            if written.is_file():
+                _link(written, self.folder / f"{key}.html")
+        keys = {*self.reused.values(), *self.built.values()}
+        for entry in os.scandir(self.folder):
+            if entry.name.removesuffix(".html") not in keys and entry.name != _INDEX:
+                os.unlink(entry.path)
+        index = {key: self.index[key] for key in sorted(keys & self.index.keys())}
+        temporary = self.folder / f".{_INDEX}.readinglist"
+        temporary.write_text(json.dumps(index), encoding="utf-8")
+        os.replace(temporary, self.folder / _INDEX)
+
+
+_INDEX = "index.json"
+_FRONT_MATTER = re.compile(rb"\A---\s*\n(.*?)^---\s*$", re.DOTALL | re.MULTILINE)
+_TAGS = re.compile(rb"^tags:(?![ \t]*\[\][ \t]*$)", re.MULTILINE)
+
+
+def _has_tags(file: File) -> bool:
+    """Whether the page's front matter may give it tags (read as text: cheap, and cautious)."""
+    front = _FRONT_MATTER.match(file.content_bytes)
+    return front is not None and _TAGS.search(front[1]) is not None
+
+
+def _read_index(path: Path) -> dict[str, tuple[str, object]]:
+    """The store's index; an unreadable one is an empty store's (every page built)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return {key: (title, tags) for key, (title, tags) in data.items()}
+    except (OSError, ValueError, TypeError):
+        return {}
+
+
+def _link(source: Path, target: Path) -> None:
+    """`target` made the same file as `source`: a hard link (MkDocs and Pagefind never write
+    into a page in place, they replace it), or a copy across file systems."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    temporary = target.with_name(f".{target.name}.readinglist")
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(temporary)
+    try:
+        os.link(source, temporary)
+    except OSError:
+        shutil.copyfile(source, temporary)
+    os.replace(temporary, target)
+
+
+class QuietAboutReused(logging.Filter):
+    """MkDocs notes every link to an excluded page; links to reused pages are not news."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.reused: set[str] = set()  # source paths of this build's reused pages
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        found = _LINK_TO_EXCLUDED.search(record.getMessage())
+        return found is None or found[1] not in self.reused
+
+
+_LINK_TO_EXCLUDED = re.compile(r"contains a link to '([^']*)' which is excluded from the built")
+
+
+def site_key(config: MkDocsConfig, *, root: Path, serving: bool) -> str:
+    """What every page's HTML depends on besides its own inputs: the generator's code, the
+    versions of MkDocs and the theme, the configuration as written and as resolved (`!ENV`),
+    the project's own theme files, and whether `mkdocs serve` builds it."""
+    settings = [config[name] for name in _SETTINGS]
+    parts: list[str | bytes] = [cache.code_digest(), cache.versions(), repr(settings), str(serving)]
+    for path in _project_files(config, root):  # by their place in the project: it may move
+        parts += [_relative(path, root), path.read_bytes()]
+    return digest(*parts)
+
+
+# What MkDocs and the theme print on every page, as resolved from mkdocs.yml.
+_SETTINGS = ("site_name", "site_url", "site_description", "site_author", "copyright", "repo_url",
+             "repo_name", "edit_uri", "extra", "extra_css", "extra_javascript",
+             "markdown_extensions", "mdx_configs", "use_directory_urls", "nav")  # fmt: skip
+
+
+def _project_files(config: MkDocsConfig, root: Path) -> list[Path]:
+    """mkdocs.yml (and what it inherits), its hooks, and the theme folders of the project."""
+    named = [config.config_file_path, *map(str, config.hooks)]
+    files = [Path(name) for name in named if name and Path(name).is_file()]
+    parent = Path(config.config_file_path or ".").parent
+    files += [parent / line.split(":", 1)[1].strip() for line in _config_lines(config)
+              if line.startswith("INHERIT:")]  # fmt: skip
+    for folder in (Path(d) for d in config.theme.dirs if Path(d).resolve().is_relative_to(root)):
+        files += sorted(path for path in folder.rglob("*") if path.is_file())
+    return files
+
+
+def _relative(path: Path, root: Path) -> str:
+    resolved = path.resolve()
+    return resolved.relative_to(root).as_posix() if resolved.is_relative_to(root) else str(path)
+
+
+def _config_lines(config: MkDocsConfig) -> list[str]:
+    if not config.config_file_path:
+        return []
+    return Path(config.config_file_path).read_text(encoding="utf-8").splitlines()

@@ -1,0 +1,47 @@
+"""Batches whose output is fixed by a key: a digest of everything the batch reads.
+
+Rendering every page to find the few an edit changed costs seconds at whole-conference size.
+A paper page reads its paper, its listing entry and those of its related papers; a topic,
+list, tag or kind listing reads its subject and the entries of its papers; the generator's
+code and templates are the build cache's own key. A batch whose key made its pages in the
+last run makes them again byte for byte, so the writer may take them as they are on disk
+(`write.reuse`). Batches that read the whole collection (exports, indexes, the home page)
+carry no key and are always made. Pure.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+Made = Iterable[tuple[str, str | Iterable[str]]]
+
+
+@dataclass(frozen=True)
+class Keyed:
+    """A batch (`make`) with its key and the paths it makes."""
+
+    key: str
+    paths: tuple[str, ...]
+    make: Callable[[], Made]
+
+    def __call__(self) -> Made:
+        return self.make()
+
+
+def keyed(make: Callable[[], Made], paths: Iterable[str], *inputs: object) -> Keyed:
+    """`make` keyed by `inputs` (their `repr`, which for the frozen records of `models` and
+    `render` is their whole value)."""
+    hasher = hashlib.sha256()
+    for part in inputs:
+        data = (part if isinstance(part, str) else repr(part)).encode("utf-8", "surrogatepass")
+        hasher.update(len(data).to_bytes(8, "big") + data)
+    return Keyed(hasher.hexdigest(), tuple(paths), make)
+
+
+def split_paths(path: str, count: int, size: int) -> tuple[str, ...]:
+    """The pages of a listing of `count` items, `size` a page: path, then path/page-2.md..."""
+    pages = max(1, -(-count // size))
+    stem = path.removesuffix(".md")
+    return (path, *(f"{stem}/page-{n}.md" for n in range(2, pages + 1)))

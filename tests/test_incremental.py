@@ -1,0 +1,162 @@
+"""An edit costs what it changes: a build after one edit builds again only the pages whose
+output changes, and leaves the very site a cold build of the same inputs makes.
+
+A page MkDocs did not build again is the stored HTML of the last build, hard-linked into the
+site (`generator/mkdocs/reuse.py`): its file in site/ is the same inode as before the edit, so
+the tests read what was built again from the site itself. Whatever every page shows (the
+theme, mkdocs.yml, the navigation, the generator's code) builds every page again.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from conftest import bench_synth, copy_project, run_cli
+
+PAPERS = 200
+# Pagefind's filter file (and the index hash naming it) still differ between two cold builds
+# of the same pages; everything else of the site is compared byte for byte.
+NOT_COMPARED = "pagefind"
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A 200-paper project of synthetic lists, built once."""
+    synth = bench_synth()
+    lists = synth.make_lists(synth.read_sources(Path(__file__).parent.parent / "lists"), PAPERS)
+    project = copy_project(tmp_path_factory.mktemp("incremental") / "project", lists=lists)
+    run_cli(project, "build", "--strict")
+    return project
+
+
+@pytest.fixture
+def project(built: Path, tmp_path: Path) -> Path:
+    """A copy of the built project, its cache and site as they are: `cp -a` keeps the hard
+    links between the site's pages and the stored HTML."""
+    copy = tmp_path / "project"
+    subprocess.run(["cp", "-a", str(built), str(copy)], check=True)
+    return copy
+
+
+def _pages(site: Path) -> dict[str, tuple[int, int]]:
+    """Every built HTML page: (device, inode)."""
+    return {
+        path.relative_to(site).as_posix(): (path.stat().st_dev, path.stat().st_ino)
+        for path in site.rglob("*.html")
+        if path.relative_to(site).parts[0] != NOT_COMPARED
+    }
+
+
+def _tree(site: Path) -> dict[str, bytes]:
+    return {
+        path.relative_to(site).as_posix(): path.read_bytes()
+        for path in sorted(site.rglob("*"))
+        if path.is_file() and path.relative_to(site).parts[0] != NOT_COMPARED
+    }
+
+
+def _cold(project: Path, tmp_path: Path) -> Path:
+    """The same inputs built from nothing: no cache, no site, no generated pages."""
+    cold = tmp_path / "cold"
+    shutil.copytree(project, cold, ignore=shutil.ignore_patterns(".cache", "site"))
+    run_cli(cold, "build", "--strict")
+    return cold / "site"
+
+
+def _rebuilt(project: Path) -> set[str]:
+    """Build after an edit; the HTML pages built again (new files, not the stored ones)."""
+    before = _pages(project / "site")
+    run_cli(project, "build", "--strict")
+    after = _pages(project / "site")
+    return {page for page, inode in after.items() if before.get(page) != inode}
+
+
+def _abstracts(project: Path) -> Path:
+    return sorted((project / "lists").glob("*.txt"))[0]
+
+
+def _edit_first_abstract(project: Path, word: str) -> None:
+    path = _abstracts(project)
+    lines = path.read_text(encoding="utf-8").split("\n")
+    lines[2] += f" {word}"  # the list's name, a blank line, then its first abstract
+    path.write_text("\n".join(lines), encoding="utf-8")
+
+
+def test_an_edited_abstract_then_a_curated_title_build_few_pages_and_the_cold_site(
+    project: Path, tmp_path: Path
+) -> None:
+    site = project / "site"
+    _edit_first_abstract(project, "zyxwordedited")
+    rebuilt = _rebuilt(project)
+    assert any("zyxwordedited" in (site / page).read_text("utf-8") for page in rebuilt)
+    assert len(rebuilt) < len(_pages(site)) / 4, sorted(rebuilt)
+
+    found = run_cli(project, "find", "the").stdout.split()[0]  # a paper's id
+    curation = project / "lists" / "curation.yml"
+    curation.write_text(f'papers:\n  {found}:\n    title: "A Curated Zyxtitle"\n', "utf-8")
+    rebuilt = _rebuilt(project)
+    assert any("A Curated Zyxtitle" in (site / page).read_text("utf-8") for page in rebuilt)
+    assert len(rebuilt) < len(_pages(site)) / 4, sorted(rebuilt)
+
+    assert _tree(site) == _tree(_cold(project, tmp_path))
+    _the_store_holds_the_last_sites_pages(project)
+
+
+def _the_store_holds_the_last_sites_pages(project: Path) -> None:
+    """Each stored page is a page of the site; the others' HTML went when they did."""
+    store = project / ".cache" / "readinglist" / "pages"
+    stored = {path.stat().st_ino for path in store.glob("*.html")}
+    site = {inode for _, inode in _pages(project / "site").values()}
+    assert stored <= site and len(stored) > len(site) / 2
+    index = json.loads((store / "index.json").read_text("utf-8"))
+    assert set(index) <= {path.stem for path in store.glob("*.html")}
+
+
+def test_nothing_changed_builds_nothing(project: Path) -> None:
+    assert _rebuilt(project) == set()
+
+
+@pytest.mark.parametrize(
+    ("what", "path", "old", "new"),
+    [
+        ("theme", "overrides/main.html", "{% block", "{#- edited -#}\n{% block"),
+        ("mkdocs.yml", "mkdocs.yml", 'copyright: "', 'copyright: "Zyxcopy. '),
+    ],
+)
+def test_what_every_page_shows_builds_every_page(
+    project: Path, what: str, path: str, old: str, new: str
+) -> None:
+    target = project / path
+    text = target.read_text(encoding="utf-8")
+    assert old in text, f"{path} changed: pick another edit"
+    target.write_text(text.replace(old, new, 1), encoding="utf-8")
+    assert _rebuilt(project) == set(_pages(project / "site")), what
+
+
+def test_a_new_list_changes_the_navigation_and_builds_every_page(project: Path) -> None:
+    """A list is an entry of the navigation every page shows."""
+    source = _abstracts(project).read_text(encoding="utf-8").split("\n\n")
+    (project / "lists" / "zz-new.txt").write_text(
+        "\n\n".join(["Zyx New List", *source[1:3]]), encoding="utf-8"
+    )
+    assert _rebuilt(project) == set(_pages(project / "site"))
+    assert "Zyx New List" in (project / "site" / "lists" / "index.html").read_text("utf-8")
+
+
+def test_the_generators_code_is_part_of_every_pages_key(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A change to the generator (its digest) changes every page's key."""
+    from mkdocs.config import load_config
+
+    from generator import cache
+    from generator.mkdocs import reuse
+
+    root = Path(__file__).parent.parent
+    config = load_config(str(root / "mkdocs.yml"))
+    before = reuse.site_key(config, root=root, serving=False)
+    monkeypatch.setattr(cache, "code_digest", lambda: "another generator")
+    assert reuse.site_key(config, root=root, serving=False) != before
+    assert reuse.site_key(config, root=root, serving=True) != before
