@@ -1,12 +1,11 @@
-"""The search index in shards (generator/search/shards.py) and in a fixed order (stable.py),
-on the shipped lists built for real: each page in one shard, kept by its address; an edited
-page indexed again in its shard alone, giving the very bytes of a cold index; Pagefind's
-filter files sorted and named by their content."""
+"""The search index built in shards (generator/search/shards.py) and merged into one
+(merge.py), on the shipped lists built for real: each page in one shard, kept there by its
+address; the merged index holding what Pagefind's own index of every page holds, whatever
+the number of shards, byte for byte; an edited page indexed again in its shard alone, giving
+the bytes of a cold index; filters sorted and files named by their content."""
 
 from __future__ import annotations
 
-import gzip
-import hashlib
 import json
 import logging
 import shutil
@@ -14,8 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.search import build_pagefind, shards, stable
-from generator.search.pagefind import indexed_pages
+from generator.search import build_pagefind, shards
+from generator.search import bundle as pf
+from generator.search.pagefind import _index, indexed_pages
 from tests.golden_tree import files_of
 
 SMALL = 30  # pages a shard: the shipped lists' 110 indexed pages make 4 shards
@@ -25,10 +25,6 @@ SMALL = 30  # pages a shard: the shipped lists' 110 indexed pages make 4 shards
 def site(seed_site: Path, tmp_path: Path) -> Path:
     """A copy of the seed site, to index again."""
     return Path(shutil.copytree(seed_site / "site", tmp_path / "site"))
-
-
-def _pagefind(site: Path) -> dict[str, bytes]:
-    return files_of(site / "pagefind")
 
 
 def test_every_page_is_in_one_shard_and_stays_there_as_pages_are_added() -> None:
@@ -42,64 +38,94 @@ def test_every_page_is_in_one_shard_and_stays_there_as_pages_are_added() -> None
     assert shards.plan([]) == [[]]
 
 
-def test_a_sharded_index_lists_its_shards_and_holds_every_page_once(site: Path) -> None:
+def test_an_index_built_in_shards_is_the_index_built_whole(
+    site: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    whole = Path(shutil.copytree(site, tmp_path / "whole"))
+    build_pagefind(whole)
+    with caplog.at_level(logging.INFO, logger="generator.search"):
+        build_pagefind(site, shard_pages=SMALL)
+    assert "4 shards, 4 indexed" in caplog.text
+    assert files_of(site / "pagefind") == files_of(whole / "pagefind")
+
+
+def test_the_merged_index_holds_what_pagefinds_own_index_of_every_page_holds(
+    site: Path, tmp_path: Path
+) -> None:
+    """Pagefind run once over every page, against the merge of 4 shards: the same fragments
+    (named alike), the same chunks of words, every word on the same pages at the same
+    positions; only the pages' numbers differ (ours follow the addresses)."""
     pages = indexed_pages(site)
+    for page in pages:
+        (tmp_path / "all" / page).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(site / page, tmp_path / "all" / page)
+    _index(tmp_path / "all", tmp_path / "own")
     build_pagefind(site, shard_pages=SMALL)
-    folders = json.loads((site / "pagefind" / shards.SHARD_LIST).read_text())
-    assert folders == ["shard-1/", "shard-2/", "shard-3/"]
-    bundles = [site / "pagefind", *(site / "pagefind" / name for name in folders)]
-    counts = [_entry(bundle)["languages"]["en"]["page_count"] for bundle in bundles]
-    assert sum(counts) == len(pages) == 110 and min(counts) > 0
-    assert (site / "pagefind" / "pagefind.js").is_file()
-    assert not (site / "pagefind" / "shard-1" / "pagefind.js").exists(), "the first shard's"
-    papers = [name for bundle in bundles for name in _filter_values(bundle)]
-    assert sorted(papers) == sorted(p.removesuffix("index.html") for p in pages
-                                    if p.startswith("papers/"))  # fmt: skip
+    own, merged = _meta(tmp_path / "own"), _meta(site / "pagefind")
+    assert sorted(own[pf.PAGES]) == sorted(merged[pf.PAGES]) and len(merged[pf.PAGES]) == 110
+    assert [c[:2] for c in own[pf.CHUNKS]] == [c[:2] for c in merged[pf.CHUNKS]]
+    assert _postings(tmp_path / "own") == _postings(site / "pagefind")
+    assert own[pf.META_FIELDS] == merged[pf.META_FIELDS]
+    assert sorted(_filter(tmp_path / "own")) == _filter(site / "pagefind")
 
 
 def test_an_edited_page_is_indexed_again_in_its_shard_alone_as_a_cold_index_would_be(
-    site: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture
+    site: Path, tmp_path: Path
 ) -> None:
     cache = tmp_path / "cache"
     assert build_pagefind(site, cache=cache, shard_pages=SMALL) == 4
     assert build_pagefind(site, cache=cache, shard_pages=SMALL) == 0, "nothing changed"
     page = site / "papers" / sorted(p.name for p in (site / "papers").iterdir())[0] / "index.html"
     page.write_text(page.read_text(encoding="utf-8").replace("<p>", "<p>Zyxwvut ", 1), "utf-8")
-    with caplog.at_level(logging.INFO, logger="generator.search"):
-        assert build_pagefind(site, cache=cache, shard_pages=SMALL) == 1
-    assert "4 shards, 1 indexed, 3 from the cache" in caplog.text
+    assert build_pagefind(site, cache=cache, shard_pages=SMALL) == 1
     cold = Path(shutil.copytree(site, tmp_path / "cold"))
     build_pagefind(cold, shard_pages=SMALL)
-    assert _pagefind(site) == _pagefind(cold)
+    assert files_of(site / "pagefind") == files_of(cold / "pagefind")
+    assert "zyxwvut" in _postings(site / "pagefind")
     assert len(list(cache.iterdir())) == 4, "the edited shard's old bundle is dropped"
 
 
 def test_filters_are_sorted_and_files_named_by_their_content(site: Path) -> None:
     build_pagefind(site)
     bundle = site / "pagefind"
-    values = _filter_values(bundle)
+    values = [value for value, _pages in _filter(bundle)]
     assert len(values) == 76 and values == sorted(values)
-    meta_name = _entry(bundle)["languages"]["en"]["hash"]
-    meta = stable.read(bundle / f"pagefind.{meta_name}.pf_meta")
-    [[key, name]] = meta[stable.META_FILTERS]
+    meta_name = pf.read_entry(bundle)["languages"]["en"]["hash"]
+    [[key, name]] = _meta(bundle)[pf.FILTERS]
     assert key == "paper"
-    assert name == "en_" + _payload_sha1(bundle / "filter" / f"{name}.pf_filter")[:7]
-    assert meta_name == "en_" + _payload_sha1(bundle / f"pagefind.{meta_name}.pf_meta")[:10]
-    before = _pagefind(site)
-    stable.stabilise(bundle)
-    assert _pagefind(site) == before, "a sorted bundle is left as it is"
+    filter_data = pf.payload(bundle / "filter" / f"{name}.pf_filter")
+    assert name == "en_" + pf.full_hash(filter_data)[:7]
+    meta_data = pf.payload(bundle / f"pagefind.{meta_name}.pf_meta")
+    assert meta_name == "en_" + pf.full_hash(meta_data)[:10]
 
 
-def _entry(bundle: Path) -> dict:
-    return json.loads((bundle / "pagefind-entry.json").read_text(encoding="utf-8"))
+def _meta(bundle: Path) -> list:
+    name = pf.read_entry(bundle)["languages"]["en"]["hash"]
+    return pf.read(bundle / f"pagefind.{name}.pf_meta")
 
 
-def _filter_values(bundle: Path) -> list[str]:
-    [path] = (bundle / "filter").glob("*.pf_filter")
-    _key, values = stable.read(path)
-    return [value for value, _pages in values]
+def _urls(bundle: Path) -> list[str]:
+    return [json.loads(pf.payload(bundle / "fragment" / f"{name}.pf_fragment"))["url"]
+            for name, _words in _meta(bundle)[pf.PAGES]]  # fmt: skip
 
 
-def _payload_sha1(path: Path) -> str:
-    data = gzip.decompress(path.read_bytes()).removeprefix(stable.PREFIX)
-    return hashlib.sha1(data).hexdigest()
+def _postings(bundle: Path) -> dict[str, list]:
+    """Word -> [(page address, positions, meta positions)], variants the same way."""
+    urls, found = _urls(bundle), {}
+    for _, _, name in _meta(bundle)[pf.CHUNKS]:
+        for word, pages, variants in pf.read(bundle / "index" / f"{name}.pf_index")[0]:
+            found[word] = [_at(urls, pages), {form: _at(urls, more) for form, more in variants}]
+    return found
+
+
+def _at(urls: list[str], pages: list) -> list:
+    numbers = [sum(page[0] for page in pages[: n + 1]) for n in range(len(pages))]
+    return sorted((urls[n], page[1], page[2]) for n, page in zip(numbers, pages, strict=True))
+
+
+def _filter(bundle: Path) -> list:
+    """[(value, [page address])] of the one filter, as stored."""
+    urls = _urls(bundle)
+    [[_key, name]] = _meta(bundle)[pf.FILTERS]
+    _, values = pf.read(bundle / "filter" / f"{name}.pf_filter")
+    return [(value, sorted(urls[p] for p in pages)) for value, pages in values]

@@ -34,33 +34,15 @@
      without loading each result: a search answers with each value's count of results. */
   function pagefind() {
     if (!engine) {
-      var bundle = new URL("pagefind/", root), shards = shardsOf(bundle);
-      engine = import(new URL("pagefind.js", bundle).href).then(function (pf) {
-        return pf.options({ basePath: bundle.pathname, baseUrl: "/" })
+      engine = import(new URL("pagefind/pagefind.js", root).href).then(function (pf) {
+        return pf.options({ basePath: new URL("pagefind/", root).pathname, baseUrl: "/" })
           .then(function () { return pf.init(); })
-          .then(function () { return mergeShards(pf, bundle, shards); })
           .then(function () { return pf.filters(); })  /* counts come only once loaded */
           .then(function () { return pf; });
       });
       engine.catch(function () { engine = null; });
     }
     return engine;
-  }
-
-  /* The index comes in shards (generator/search/shards.py): Pagefind's own bundle holds the
-     first, and readinglist-shards.json lists the folders of the others, merged into it. */
-  function shardsOf(bundle) {
-    return fetch(new URL("readinglist-shards.json", bundle)).then(function (response) {
-      return response.ok ? response.json() : [];
-    });
-  }
-
-  function mergeShards(pf, bundle, shards) {
-    return shards.then(function (folders) {
-      return Promise.all(folders.map(function (folder) {
-        return pf.mergeIndex(new URL(folder, bundle).pathname, { baseUrl: "/" });
-      }));
-    });
   }
 
   function matchingWords(words) {

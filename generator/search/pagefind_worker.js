@@ -12,31 +12,11 @@ var SHOWN = 20;  /* results fetched and listed per query, best first */
 var root = new URL("../../../", self.location.href);
 
 /* Start loading Pagefind at once, before Material's SETUP message arrives. */
-var bundle = new URL("pagefind/", root);
-var shards = shardsOf(bundle);
-var engine = import(new URL("pagefind.js", bundle).href).then(function (pagefind) {
-  return pagefind.options({ basePath: bundle.pathname, baseUrl: "/" })
+var engine = import(new URL("pagefind/pagefind.js", root).href).then(function (pagefind) {
+  return pagefind.options({ basePath: new URL("pagefind/", root).pathname, baseUrl: "/" })
     .then(function () { return pagefind.init(); })
-    .then(function () { return mergeShards(pagefind, bundle, shards); })
     .then(function () { return pagefind; });
 });
-
-/* The index comes in shards (generator/search/shards.py): Pagefind's own bundle holds the
-   first, and readinglist-shards.json lists the folders of the others, merged into it. A site
-   built before shards has no list: one index. */
-function shardsOf(bundle) {
-  return fetch(new URL("readinglist-shards.json", bundle)).then(function (response) {
-    return response.ok ? response.json() : [];
-  });
-}
-
-function mergeShards(pagefind, bundle, shards) {
-  return shards.then(function (folders) {
-    return Promise.all(folders.map(function (folder) {
-      return pagefind.mergeIndex(new URL(folder, bundle).pathname, { baseUrl: "/" });
-    }));
-  });
-}
 
 function escapeHTML(text) {
   return String(text).replace(/[&<>"']/g, function (c) {

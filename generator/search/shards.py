@@ -1,26 +1,23 @@
-"""The search index in shards: which built page goes into which, and each shard built once.
+"""The search index built in shards: which built page goes into which, each indexed once.
 
 Pagefind holds about 140 KB a page while it writes an index, every page of it at once: 3 GB
 at 20,000 papers. Indexed in shards of at most `SHARD_PAGES` pages, one Pagefind run after
-another, the build holds one shard's worth; the reader's browser merges the shards into one
-search (Pagefind's `mergeIndex`: `pagefind_worker.js`, `docs/javascripts/browse.js`).
+another, the build holds one shard's worth; `merge.py` then joins the shards' bundles into
+the one index the reader's browser loads.
 
 A page's shard is a hash of its address, so a page stays in its shard from build to build
-for as long as the number of shards stays (it doubles as the site does), and every shard is
-a like sample of the site (so that ranks computed in each compare). A shard is keyed by the
-bytes of its pages and Pagefind's settings: a build whose pages of a shard are those of an
-earlier build takes that shard's bundle from the build cache, so an edited paper costs one
-shard's indexing. The first shard is Pagefind's own bundle (`pagefind/`, with its script and
-Wasm); the others (`pagefind/shard-<k>/`) hold only their index, and `SHARD_LIST` names them.
+for as long as the number of shards stays (it doubles as the site does). A shard's bundle
+is keyed by the bytes of its pages and Pagefind's settings: a build whose pages of a shard
+are those of an earlier build takes that bundle from the build cache, so an edited paper
+costs one shard's indexing (and the merge).
 
-Owns the plan, the staging of each shard's pages, the cache of bundles and the shard list.
-Must not decide what is indexed (`pagefind.py` does) nor how Pagefind is called.
+Owns the plan, the staging of each shard's pages and the cache of bundles. Must not decide
+what is indexed (`pagefind.py` does) nor how Pagefind is called.
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
 import logging
 import os
 import shutil
@@ -28,14 +25,12 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from generator.search.stable import stabilise
+from generator.search.bundle import INDEX_FILES
+from generator.search.merge import merge
 
 log = logging.getLogger(__name__)
 
-SHARD_PAGES = 2_000  # ~280 MB of Pagefind at most; fewer shards, fewer requests per search
-SHARD_LIST = "readinglist-shards.json"  # in pagefind/: the other shards' folders, in order
-# What a merged shard needs: the rest of a bundle (script, Wasm, UI) is the first shard's.
-INDEX_PARTS = ("pagefind-entry.json", "index", "filter", "fragment")
+SHARD_PAGES = 2_000  # about 280 MB of Pagefind at most
 
 # (pages' folder, bundle's folder) -> Pagefind writes the bundle of those pages there.
 Indexer = Callable[[Path, Path], None]
@@ -64,14 +59,9 @@ def shard_of(page: str, count: int) -> int:
     return int.from_bytes(digest[:8], "big") % count
 
 
-def folder(number: int) -> str:
-    """A shard's bundle, relative to pagefind/."""
-    return "." if number == 0 else f"shard-{number}"
-
-
 def build(site: Path, pages: list[str], index: Indexer, *, settings: str,
           cache: Path | None, shard_pages: int = SHARD_PAGES) -> int:  # fmt: skip
-    """Write the site's search bundle (site/pagefind/) in shards; returns how many Pagefind
+    """Write the site's search bundle (site/pagefind/) from shards; returns how many Pagefind
     had to index again (the others came from `cache`, when given)."""
     shards = plan(pages, shard_pages=shard_pages)
     keys = [_key(site, shard, settings, number) for number, shard in enumerate(shards)]
@@ -79,15 +69,15 @@ def build(site: Path, pages: list[str], index: Indexer, *, settings: str,
     shutil.rmtree(target, ignore_errors=True)
     indexed = 0
     with tempfile.TemporaryDirectory(dir=site.parent, prefix=".pagefind-") as work:
+        bundles = []
         for number, (shard, key) in enumerate(zip(shards, keys, strict=True)):
             bundle = _cached(cache, key)
             if bundle is None:
                 bundle = _index_shard(site, shard, Path(work) / str(number), index, number)
                 _store(cache, key, bundle)
                 indexed += 1
-            shutil.copytree(bundle, target / folder(number), dirs_exist_ok=True)
-    others = [f"{folder(number)}/" for number in range(1, len(shards))]
-    (target / SHARD_LIST).write_text(json.dumps(others), encoding="utf-8")
+            bundles.append(bundle)
+        merge(bundles, target)
     _prune(cache, keep=set(keys))
     log.info("pagefind: %d shard%s, %d indexed, %d from the cache", len(shards),
              "" if len(shards) == 1 else "s", indexed, len(shards) - indexed)  # fmt: skip
@@ -108,10 +98,9 @@ def _index_shard(site: Path, shard: list[str], work: Path, index: Indexer, numbe
     for page in shard:
         _link(site / page, pages / page)
     index(pages, bundle)
-    stabilise(bundle)
-    if number:
+    if number:  # the merged bundle's script, Wasm and UI are the first shard's
         for part in bundle.iterdir():
-            if part.name not in INDEX_PARTS and not part.name.endswith(".pf_meta"):
+            if part.name not in INDEX_FILES and part.suffix != ".pf_meta":
                 shutil.rmtree(part) if part.is_dir() else part.unlink()
     return bundle
 
