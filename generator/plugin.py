@@ -242,8 +242,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         if self.serving:
             log.info("%d pages as in the last build, not rendered again", self.rebuilds.reused)
         if self.config.search_engine == "pagefind":
-            cache = self.settings(config).cache_path.parent / "pagefind"
-            _report(lambda: search.build_pagefind(Path(config.site_dir), cache=cache))
+            _report(lambda: search.build_pagefind(Path(config.site_dir), self.settings(config)))
 
     def on_serve(
         self, server: LiveReloadServer, /, *, config: MkDocsConfig, builder: Callable[..., None]

@@ -18,9 +18,13 @@ import sys
 from collections.abc import MutableMapping
 from importlib import metadata, resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from generator.errors import ReadingListError
 from generator.search import shards
+
+if TYPE_CHECKING:
+    from generator.config import Settings
 
 # What Pagefind indexes: every page (the curator's own too) but the tag, kind and browse
 # listings, which only repeat the papers' titles, and what the theme and the exports put
@@ -73,15 +77,21 @@ def use_our_worker(output: str, source_path: str) -> str:
 
 
 def build_pagefind(
-    site: Path, *, cache: Path | None = None, shard_pages: int = shards.SHARD_PAGES
+    site: Path,
+    settings: Settings | None = None,
+    *,
+    cache: Path | None = None,
+    shard_pages: int = shards.SHARD_PAGES,
 ) -> int:
-    """Index the built site with Pagefind, in shards (`shards.py`; those whose pages are
-    unchanged taken from `cache`), put our worker beside Material's, and leave Material's
-    search_index.json only its settings: the box still fetches it, but needs no documents
-    from it. Returns how many shards Pagefind indexed."""
+    """Index the built site with Pagefind, in shards (`shards.py`) merged into one index
+    (`merge.py`), those whose pages are unchanged taken from `cache` (by default the build
+    cache of the project's `settings`); put our worker beside Material's, and leave
+    Material's search_index.json only its settings: the box still fetches it, but needs no
+    documents from it. Returns how many shards Pagefind indexed."""
+    if cache is None and settings is not None:
+        cache = settings.cache_path.parent / "pagefind"
     pages = indexed_pages(site)
-    settings = _settings()
-    indexed = shards.build(site, pages, _index, settings=settings, cache=cache,
+    indexed = shards.build(site, pages, _index, settings=_settings(), cache=cache,
                            shard_pages=shard_pages)  # fmt: skip
     _install_worker(site)
     _empty_material_index(site)
