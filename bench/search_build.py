@@ -8,6 +8,8 @@ For each N, in a fresh project of N synthetic papers (bench/synth.py, the shippe
   children (Pagefind's indexer included), the largest single process's max RSS (`os.wait4`);
 - the built site indexed again alone (`generator.search.build_pagefind`, no cache): the same
   figures for the search index by itself, and the number of shards it made;
+- one paper page of the built site edited, and the site indexed again with the build's cache
+  of shard bundles (as the next build does): the same figures;
 - with `--twice`, a second cold build in another fresh project, and the two `site/` trees
   compared file by file (the number that differ, and the first few).
 
@@ -34,6 +36,13 @@ INDEX_AGAIN = (
     "import sys, shutil; from pathlib import Path; from generator import search; "
     "site = Path(sys.argv[1]); shutil.rmtree(site / 'pagefind'); search.build_pagefind(site)"
 )
+INDEX_EDITED = (
+    "import sys; from pathlib import Path; from generator import search; "
+    "site, cache = Path(sys.argv[1]), Path(sys.argv[2]); "
+    "page = sorted((site / 'papers').glob('*/index.html'))[0]; "
+    "page.write_text(page.read_text().replace('<p>', '<p>Zyxwvut ', 1)); "
+    "print(search.build_pagefind(site, cache=cache), 'shards indexed')"
+)
 
 
 def main() -> int:
@@ -47,12 +56,20 @@ def main() -> int:
         _report("readinglist build, cold", _run(_build(root), root, env, args))
         site = root / "site"
         _report("the site indexed again alone", _run(_index(site), root, env, args))
-        print(f"  shards: {len(_shards(site))}, pagefind/ holds {_count(site / 'pagefind')} files")
+        print(f"  pagefind/ holds {_count(site / 'pagefind')} files", flush=True)
         if args.twice:
             again = project.make_project(args.workdir / f"search-n{papers}-again", lists)
             _report("readinglist build, cold, again", _run(_build(again), again, env, args))
             _compare(site, again / "site")
+        _edit_one(root, env, args)
     return 0
+
+
+def _edit_one(root: Path, env: dict, args) -> None:
+    """Last: it changes the site."""
+    site, cache = root / "site", root / ".cache" / "readinglist" / "pagefind"
+    edited = _run([sys.executable, "-c", INDEX_EDITED, str(site), str(cache)], root, env, args)
+    _report(f"one page edited: {edited.stdout.strip()}", edited)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -84,10 +101,6 @@ def _report(label: str, done: measure.Run) -> None:
     print(f"  {label:32} {done.seconds:7.1f} s wall {done.cpu_seconds:7.1f} s CPU  "
           f"peak {done.peak_pss_mb:7,.0f} MB summed PSS, "
           f"{done.max_rss_mb:7,.0f} MB largest process", flush=True)  # fmt: skip
-
-
-def _shards(site: Path) -> list[Path]:
-    return sorted(path.parent for path in (site / "pagefind").rglob("pagefind-entry.json"))
 
 
 def _count(folder: Path) -> int:
