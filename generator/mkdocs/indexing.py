@@ -14,6 +14,7 @@ import threading
 from pathlib import Path
 
 from generator import search
+from generator.config import Settings
 from generator.errors import ReadingListError
 
 log = logging.getLogger(__name__)
@@ -25,14 +26,18 @@ class Indexer:
     def __init__(self) -> None:
         self._running: threading.Thread | None = None
 
-    def index(self, site: Path, *, behind: bool) -> None:
-        """Index `site`; with `behind`, in the background (`wait` for it)."""
+    def index(self, site: Path, settings: Settings, *, behind: bool) -> None:
+        """Index `site` (unchanged shards from `settings`' build cache); with `behind`, in the
+        background (`wait` for it)."""
         self.wait()
         if not behind:
-            search.build_pagefind(site)
+            search.build_pagefind(site, settings)
             return
         self._running = threading.Thread(
-            target=_index_reporting, args=(site,), name="readinglist-pagefind", daemon=True
+            target=_index_reporting,
+            args=(site, settings),
+            name="readinglist-pagefind",
+            daemon=True,
         )
         self._running.start()
 
@@ -43,10 +48,10 @@ class Indexer:
             self._running = None
 
 
-def _index_reporting(site: Path) -> None:
+def _index_reporting(site: Path, settings: Settings) -> None:
     """In the background no caller can catch an error: it is logged, and the preview keeps
     the pages (the search finds what the last index held)."""
     try:
-        search.build_pagefind(site)
+        search.build_pagefind(site, settings)
     except ReadingListError as error:
         log.error("search index not rebuilt: %s", error)

@@ -237,7 +237,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
             log.info("%d pages as in the last build, not built again", len(self.store.reused))
         if self.config.search_engine == "pagefind":
             site = Path(config.site_dir)
-            _report(lambda: self.indexer.index(site, behind=self.serving))
+            _report(lambda: self.indexer.index(site, self.settings(config), behind=self.serving))
         self.run_lock.release()
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:

@@ -1,9 +1,10 @@
 """The search engine's integration: Pagefind behind Material's search box.
 
-Owns what Pagefind indexes, running it over the built site, the worker that answers
-Material's search box, and the advice on which engine suits a collection's size. Must not
-decide what pages say: it indexes the built site as it is. Material's own search needs
-nothing from here.
+Owns what Pagefind indexes, running it over the built site (in shards of a bounded number of
+pages, `shards.py`, merged into one index, `merge.py`, in Pagefind's file formats,
+`bundle.py`: the same pages give the same bytes), the worker that answers Material's search
+box, and the advice on which engine suits a collection's size. Must not decide what pages
+say: it indexes the built site as it is. Material's own search needs nothing from here.
 """
 
 from __future__ import annotations

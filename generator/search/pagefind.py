@@ -8,20 +8,23 @@ skips pages excluded from it. Raises `ReadingListError`; the plugin reports it t
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import json
-import logging
 import re
 import shutil
 import subprocess
 import sys
 from collections.abc import MutableMapping
-from importlib import resources
+from importlib import metadata, resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from generator.errors import ReadingListError
+from generator.search import shards
 
-log = logging.getLogger(__name__)
+if TYPE_CHECKING:
+    from generator.config import Settings
 
 # What Pagefind indexes: every page (the curator's own too) but the tag, kind and browse
 # listings, which only repeat the papers' titles, and what the theme and the exports put
@@ -73,30 +76,57 @@ def use_our_worker(output: str, source_path: str) -> str:
     return output
 
 
-def build_pagefind(site: Path) -> None:
-    """Index the built site with Pagefind (its own binary, from the pagefind[bin] wheel: no
-    network), put our worker beside Material's, and leave Material's search_index.json only
-    its settings: the box still fetches it, but needs no documents from it."""
-    command = [
-        sys.executable, "-m", "pagefind", "--site", str(site), "--glob", indexed_glob(site),
-        "--root-selector", PAGEFIND_ROOT, "--exclude-selectors", ", ".join(PAGEFIND_EXCLUDE),
-        "--force-language", "en", "--quiet",
-    ]  # fmt: skip
-    result = subprocess.run(command, capture_output=True, text=True)
-    if result.returncode != 0 or not (site / "pagefind" / "pagefind.js").is_file():
-        raise ReadingListError(f"pagefind failed ({result.returncode}): {result.stderr[-2000:]}")
+def build_pagefind(
+    site: Path,
+    settings: Settings | None = None,
+    *,
+    cache: Path | None = None,
+    shard_pages: int = shards.SHARD_PAGES,
+) -> int:
+    """Index the built site with Pagefind, in shards (`shards.py`) merged into one index
+    (`merge.py`), those whose pages are unchanged taken from `cache` (by default the build
+    cache of the project's `settings`); put our worker beside Material's, and leave
+    Material's search_index.json only its settings: the box still fetches it, but needs no
+    documents from it. Returns how many shards Pagefind indexed."""
+    if cache is None and settings is not None:
+        cache = settings.cache_path.parent / "pagefind"
+    pages = indexed_pages(site)
+    indexed = shards.build(site, pages, _index, settings=_settings(), cache=cache,
+                           shard_pages=shard_pages)  # fmt: skip
     _install_worker(site)
     _empty_material_index(site)
-    log.info("pagefind: indexed %s", site)
+    return indexed
 
 
-def indexed_glob(site: Path) -> str:
-    """The pages Pagefind reads, as its glob: each top-level page and folder of the built
-    site that holds pages, but those NOT_INDEXED."""
-    tops = sorted(entry for entry in site.iterdir() if entry.name not in NOT_INDEXED)
-    pages = [top.name for top in tops if top.suffix == ".html"]
-    pages += [f"{top.name}/**/*.html" for top in tops if top.is_dir() and any(top.rglob("*.html"))]
-    return "{" + ",".join(pages) + "}"
+def indexed_pages(site: Path) -> list[str]:
+    """The pages Pagefind reads (paths relative to the site): every page of the built site
+    but those under NOT_INDEXED."""
+    pages = (path.relative_to(site) for path in site.rglob("*.html"))
+    return sorted(page.as_posix() for page in pages if page.parts[0] not in NOT_INDEXED)
+
+
+def _index(pages: Path, bundle: Path) -> None:
+    """Pagefind's own binary (from the pagefind[bin] wheel: no network) over `pages`."""
+    command = [sys.executable, "-m", "pagefind", "--site", str(pages),
+               "--output-path", str(bundle), *_OPTIONS]  # fmt: skip
+    result = subprocess.run(command, capture_output=True, text=True)
+    if result.returncode != 0 or not (bundle / "pagefind-entry.json").is_file():
+        raise ReadingListError(f"pagefind failed ({result.returncode}): {result.stderr[-2000:]}")
+
+
+_OPTIONS = [
+    "--root-selector", PAGEFIND_ROOT, "--exclude-selectors", ", ".join(PAGEFIND_EXCLUDE),
+    "--force-language", "en", "--quiet",
+]  # fmt: skip
+
+
+def _settings() -> str:
+    """What a shard's bundle depends on besides its pages: Pagefind, its options, and the
+    code of this package (which rewrites and trims bundles)."""
+    code = hashlib.sha256()
+    for path in sorted(Path(__file__).parent.glob("*.py")):
+        code.update(path.read_bytes())
+    return " ".join([metadata.version("pagefind"), *_OPTIONS, code.hexdigest()])
 
 
 def _install_worker(site: Path) -> None:

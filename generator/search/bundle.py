@@ -1,0 +1,79 @@
+"""Pagefind's bundle files (version 1.5): reading and writing them, and naming them as it does.
+
+A bundle is `pagefind-entry.json` (JSON) naming a meta file per language, which names the
+word index chunks, the filter files and the fragments (one a page). Each of those is gzip of
+"pagefind_dcd" and a CBOR array; a file is named by the first hex digits of the SHA-1 of
+what it holds (as Pagefind spells it). Knows the formats, nothing of the site or of shards.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+from pathlib import Path
+
+import cbor2
+
+PREFIX = b"pagefind_dcd"  # before the payload of every gzipped index file
+ENTRY = "pagefind-entry.json"
+INDEX_FILES = (ENTRY, "index", "filter", "fragment")  # and the meta files
+# The meta file: [version, pages [[fragment, words]], chunks [[from, to, file]],
+# filters [[filter, file]], sorts, meta fields]; a chunk: [[word, pages, variants]], a page
+# there [page number (less the previous one's), word positions, meta positions]; a filter
+# file: [filter, [[value, [page number]]]]; a fragment: the page's JSON (url, content, meta).
+VERSION, PAGES, CHUNKS, FILTERS, SORTS, META_FIELDS = range(6)
+DIGITS = 7  # of a chunk's, filter's or fragment's name; a meta file's: 8 + the language's
+
+
+def read(path: Path) -> list:
+    """One of Pagefind's index files (meta, chunk, filter), decoded."""
+    return cbor2.loads(payload(path))
+
+
+def payload(path: Path) -> bytes:
+    data = gzip.decompress(path.read_bytes())
+    if not data.startswith(PREFIX):
+        raise ValueError(f"{path}: not a Pagefind index file")
+    return data[len(PREFIX) :]
+
+
+def full_hash(data: bytes) -> str:
+    """SHA-1 in hex as Pagefind writes it: a byte under 16 is one digit, not two."""
+    return "".join(f"{byte:x}" for byte in hashlib.sha1(data).digest())
+
+
+def encode(value: list) -> bytes:
+    return cbor2.dumps(value)
+
+
+def write(path: Path, data: bytes) -> None:
+    """`data` (a payload) as Pagefind writes it: gzip, with no time in its header."""
+    path.write_bytes(gzip.compress(PREFIX + data, compresslevel=9, mtime=0))
+
+
+def read_entry(bundle: Path) -> dict:
+    return json.loads((bundle / ENTRY).read_text(encoding="utf-8"))
+
+
+def write_entry(bundle: Path, entry: dict) -> None:
+    text = json.dumps(entry, ensure_ascii=False, separators=(",", ":"))
+    (bundle / ENTRY).write_text(text, encoding="utf-8")
+
+
+class Names:
+    """Short names unique in one folder: a name taken by other content grows a digit, as
+    Pagefind's do (identical content shares its name)."""
+
+    def __init__(self, language: str, digits: int = DIGITS) -> None:
+        self.language, self.digits = language, digits
+        self.taken: dict[str, str] = {}
+
+    def name(self, digest: str) -> str:
+        length = self.digits
+        while (short := f"{self.language}_{digest[:length]}") in self.taken:
+            if self.taken[short] == digest or length >= len(digest):
+                return short
+            length += 1
+        self.taken[short] = digest
+        return short

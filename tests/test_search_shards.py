@@ -1,0 +1,131 @@
+"""The search index built in shards (generator/search/shards.py) and merged into one
+(merge.py), on the shipped lists built for real: each page in one shard, kept there by its
+address; the merged index holding what Pagefind's own index of every page holds, whatever
+the number of shards, byte for byte; an edited page indexed again in its shard alone, giving
+the bytes of a cold index; filters sorted and files named by their content."""
+
+from __future__ import annotations
+
+import json
+import logging
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator.search import build_pagefind, shards
+from generator.search import bundle as pf
+from generator.search.pagefind import _index, indexed_pages
+from tests.golden_tree import files_of
+
+SMALL = 30  # pages a shard: the shipped lists' 110 indexed pages make 4 shards
+
+
+@pytest.fixture
+def site(seed_site: Path, tmp_path: Path) -> Path:
+    """A copy of the seed site, to index again."""
+    return Path(shutil.copytree(seed_site / "site", tmp_path / "site"))
+
+
+def test_every_page_is_in_one_shard_and_stays_there_as_pages_are_added() -> None:
+    pages = [f"papers/p{n}/index.html" for n in range(300)]
+    planned = shards.plan(pages, shard_pages=100)
+    assert len(planned) == 4 and sorted(p for shard in planned for p in shard) == sorted(pages)
+    assert all(40 <= len(shard) <= 110 for shard in planned), [len(s) for s in planned]
+    more = shards.plan([*pages, "papers/new/index.html"], shard_pages=100)
+    assert [[p for p in shard if p in pages] for shard in more] == planned
+    assert shards.shard_count(401, shard_pages=100) == 8
+    assert shards.plan([]) == [[]]
+
+
+def test_an_index_built_in_shards_is_the_index_built_whole(
+    site: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    whole = Path(shutil.copytree(site, tmp_path / "whole"))
+    build_pagefind(whole)
+    with caplog.at_level(logging.INFO, logger="generator.search"):
+        build_pagefind(site, shard_pages=SMALL)
+    assert "4 shards, 4 indexed" in caplog.text
+    assert files_of(site / "pagefind") == files_of(whole / "pagefind")
+
+
+def test_the_merged_index_holds_what_pagefinds_own_index_of_every_page_holds(
+    site: Path, tmp_path: Path
+) -> None:
+    """Pagefind run once over every page, against the merge of 4 shards: the same fragments
+    (named alike), the same chunks of words, every word on the same pages at the same
+    positions; only the pages' numbers differ (ours follow the addresses)."""
+    pages = indexed_pages(site)
+    for page in pages:
+        (tmp_path / "all" / page).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(site / page, tmp_path / "all" / page)
+    _index(tmp_path / "all", tmp_path / "own")
+    build_pagefind(site, shard_pages=SMALL)
+    own, merged = _meta(tmp_path / "own"), _meta(site / "pagefind")
+    assert sorted(own[pf.PAGES]) == sorted(merged[pf.PAGES]) and len(merged[pf.PAGES]) == 110
+    assert [c[:2] for c in own[pf.CHUNKS]] == [c[:2] for c in merged[pf.CHUNKS]]
+    assert _postings(tmp_path / "own") == _postings(site / "pagefind")
+    assert own[pf.META_FIELDS] == merged[pf.META_FIELDS]
+    assert sorted(_filter(tmp_path / "own")) == _filter(site / "pagefind")
+
+
+def test_an_edited_page_is_indexed_again_in_its_shard_alone_as_a_cold_index_would_be(
+    site: Path, tmp_path: Path
+) -> None:
+    cache = tmp_path / "cache"
+    assert build_pagefind(site, cache=cache, shard_pages=SMALL) == 4
+    assert build_pagefind(site, cache=cache, shard_pages=SMALL) == 0, "nothing changed"
+    page = site / "papers" / sorted(p.name for p in (site / "papers").iterdir())[0] / "index.html"
+    page.write_text(page.read_text(encoding="utf-8").replace("<p>", "<p>Zyxwvut ", 1), "utf-8")
+    assert build_pagefind(site, cache=cache, shard_pages=SMALL) == 1
+    cold = Path(shutil.copytree(site, tmp_path / "cold"))
+    build_pagefind(cold, shard_pages=SMALL)
+    assert files_of(site / "pagefind") == files_of(cold / "pagefind")
+    assert "zyxwvut" in _postings(site / "pagefind")
+    assert len(list(cache.iterdir())) == 4, "the edited shard's old bundle is dropped"
+
+
+def test_filters_are_sorted_and_files_named_by_their_content(site: Path) -> None:
+    build_pagefind(site)
+    bundle = site / "pagefind"
+    values = [value for value, _pages in _filter(bundle)]
+    assert len(values) == 76 and values == sorted(values)
+    meta_name = pf.read_entry(bundle)["languages"]["en"]["hash"]
+    [[key, name]] = _meta(bundle)[pf.FILTERS]
+    assert key == "paper"
+    filter_data = pf.payload(bundle / "filter" / f"{name}.pf_filter")
+    assert name == "en_" + pf.full_hash(filter_data)[:7]
+    meta_data = pf.payload(bundle / f"pagefind.{meta_name}.pf_meta")
+    assert meta_name == "en_" + pf.full_hash(meta_data)[:10]
+
+
+def _meta(bundle: Path) -> list:
+    name = pf.read_entry(bundle)["languages"]["en"]["hash"]
+    return pf.read(bundle / f"pagefind.{name}.pf_meta")
+
+
+def _urls(bundle: Path) -> list[str]:
+    return [json.loads(pf.payload(bundle / "fragment" / f"{name}.pf_fragment"))["url"]
+            for name, _words in _meta(bundle)[pf.PAGES]]  # fmt: skip
+
+
+def _postings(bundle: Path) -> dict[str, list]:
+    """Word -> [(page address, positions, meta positions)], variants the same way."""
+    urls, found = _urls(bundle), {}
+    for _, _, name in _meta(bundle)[pf.CHUNKS]:
+        for word, pages, variants in pf.read(bundle / "index" / f"{name}.pf_index")[0]:
+            found[word] = [_at(urls, pages), {form: _at(urls, more) for form, more in variants}]
+    return found
+
+
+def _at(urls: list[str], pages: list) -> list:
+    numbers = [sum(page[0] for page in pages[: n + 1]) for n in range(len(pages))]
+    return sorted((urls[n], page[1], page[2]) for n, page in zip(numbers, pages, strict=True))
+
+
+def _filter(bundle: Path) -> list:
+    """[(value, [page address])] of the one filter, as stored."""
+    urls = _urls(bundle)
+    [[_key, name]] = _meta(bundle)[pf.FILTERS]
+    _, values = pf.read(bundle / "filter" / f"{name}.pf_filter")
+    return [(value, sorted(urls[p] for p in pages)) for value, pages in values]
