@@ -26,11 +26,10 @@ TEMPLATES = resources.files(__package__) / "templates"
 # installed wheel carries them as generator.theme (pyproject.toml maps them there).
 CHECKOUT = Path(__file__).resolve().parent.parent.parent
 ASSETS = ("about.md", "stylesheets/readinglist.css", "stylesheets/browse.css",
-          "stylesheets/mylist.css", "javascripts/search.js", "javascripts/facets.js",
-          "javascripts/facet-controls.js", "javascripts/browse.js",
-          "javascripts/browse-history.js",
-          "javascripts/mylist-formats.js", "javascripts/mylist-page.js",
-          "javascripts/mylist.js")  # fmt: skip
+          "stylesheets/mylist.css", "javascripts/search.js", "javascripts/readinglist.js",
+          *(f"javascripts/{name}.js" for name in ("site", "store", "marks", "facets",
+            "controls", "controller", "browse-index", "browse", "addresses", "formats",
+            "mylist-page")))  # fmt: skip
 
 
 def create(target: Path, *, name: str) -> list[Path]:

@@ -1,0 +1,38 @@
+// The linter of the site's page scripts: ES modules run by the browser (docs/javascripts/) and
+// their unit tests run by Node (tests/js/). `npm ci && npx eslint .` (scripts/test.sh runs it).
+import js from "@eslint/js";
+import globals from "globals";
+
+export default [
+  { ignores: [".venv/", "node_modules/", "site/", "docs/papers/", "tests/golden/", "bench/out/",
+    "generator/search/pagefind_worker.js", "tests/browser/probes/"] },
+  js.configs.recommended,
+  {
+    files: ["docs/javascripts/**/*.js"],
+    languageOptions: {
+      ecmaVersion: 2022,
+      sourceType: "module",
+      // Material's document$ (the page shown, under instant navigation) is the one global read.
+      globals: { ...globals.browser, document$: "readonly" },
+    },
+    rules: {
+      "no-var": "error",
+      "prefer-const": "error",
+      eqeqeq: ["error", "always"],
+      "no-implicit-globals": "error",
+      "no-restricted-syntax": ["error", {
+        selector: "AssignmentExpression[left.object.name='window']",
+        message: "no window globals between the page scripts: export and import instead",
+      }],
+    },
+  },
+  {
+    // The search box's additions (issue26-site's file): a module too, its syntax left as it is.
+    files: ["docs/javascripts/search.js"],
+    rules: { "no-var": "off" },
+  },
+  {
+    files: ["tests/js/**/*.js", "eslint.config.js"],
+    languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: globals.node },
+  },
+];
