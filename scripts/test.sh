@@ -2,6 +2,8 @@
 # Install everything the tests need, then run every test. The README's test command; CI runs it.
 #   - Python packages: the project with its [test] extra (pinned in pyproject.toml)
 #   - Debian's chromium (browser tests) and CJK fonts (screenshots of Chinese list names)
+#   - Debian's nodejs and npm: the page scripts' linter (ESLint, pinned in package-lock.json,
+#     installed with `npm ci`) and their unit tests (`node --test tests/js/`)
 # Extra arguments go to pytest, e.g. `scripts/test.sh -k build`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -9,6 +11,8 @@ cd "$(dirname "$0")/.."
 need_debian=()
 command -v chromium >/dev/null 2>&1 || need_debian+=(chromium)
 fc-list 2>/dev/null | grep -qi "noto.*cjk" || need_debian+=(fonts-noto-cjk)
+command -v node >/dev/null 2>&1 || need_debian+=(nodejs)
+command -v npm >/dev/null 2>&1 || need_debian+=(npm)
 if [ ${#need_debian[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "installing Debian packages: ${need_debian[*]}"
@@ -23,4 +27,7 @@ python3 -m pip install -q --disable-pip-version-check -e ".[test]"
 python3 -m ruff check generator tests bench scripts
 python3 -m ruff format --check generator tests bench scripts
 python3 -m mypy
+npm ci --no-audit --no-fund --loglevel=error
+npx --no-install eslint docs/javascripts tests/js eslint.config.js
+node --test tests/js/
 python3 -m pytest -n 2 "$@"

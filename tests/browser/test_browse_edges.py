@@ -56,7 +56,19 @@ def _errors(page) -> list[str]:
 
 
 def _key(page) -> str:
-    return page.evaluate("() => window.readinglistMyList.KEY")
+    """Where the reader's list is stored: under the site's path (the page's, up to it)."""
+    path = urlsplit(page.url).path
+    return "readinglist:my-list:" + path[: path.index("/", 1) + 1]
+
+
+def _import(page, text: str) -> str:
+    """`text` imported as a file through the my-list page's own field; the message shown."""
+    message = page.locator(".rl-mylist__message")
+    message.evaluate("m => { m.textContent = ''; }")
+    page.get_by_label("Import a file My list exported").set_input_files(
+        {"name": "mine.json", "mimeType": "application/json", "buffer": text.encode()})
+    page.wait_for_function("() => document.querySelector('.rl-mylist__message').textContent")
+    return message.inner_text()
 
 
 @pytest.fixture(scope="module")
@@ -300,8 +312,7 @@ def test_imported_ids_naming_object_properties_are_papers(seed_server, page):
     visit(page, seed_server.url("my-list/"))
     items = [{"id": id_, "title": f"Paper {id_}", "url": f"papers/{id_}/", "status": "read"}
              for id_ in ("constructor", "__proto__", "toString")]  # fmt: skip
-    message = page.evaluate("text => window.readinglistMyListPage.importText(text)",
-                            json.dumps({"my_list": items}))  # fmt: skip
+    message = _import(page, json.dumps({"my_list": items}))
     assert message == "Imported 3 papers: 3 new, 0 already in your list (kept as they were)."
     stored = json.loads(page.evaluate("key => localStorage.getItem(key)", _key(page)))["papers"]
     assert sorted(stored) == ["__proto__", "constructor", "toString"]
@@ -311,20 +322,56 @@ def test_imported_ids_naming_object_properties_are_papers(seed_server, page):
     assert sorted(shown) == sorted(item["title"] for item in items)
 
 
-@pytest.mark.parametrize("url", ["papers/../../elsewhere/", "papers/%2e%2e/%2E%2e/x/",
-                                 "papers/a/.%2e/b/", "papers/./"])  # fmt: skip
+# Addresses as the browser follows them (issue 23): parsed, TAB and line breaks dropped,
+# backslashes read as slashes, dot segments resolved, written or %2e-encoded.
+ESCAPING = {
+    "dot dot": "papers/../../elsewhere/",
+    "encoded dots": "papers/%2e%2e/%2E%2e/x/",
+    "half encoded": "papers/a/.%2e/b/",
+    "itself": "papers/./",
+    "tab in the dots": "papers/.\t./.\t./x",
+    "line feed in the dots": "papers/.\n./.\n./x/",
+    "carriage return": "papers/.\r./.\r./x/",
+    "backslashes": "papers\\..\\..\\x/",
+    "encoded slash": "papers/..%2f..%2fx/",
+    "another host": "//evil.example/readinglist/papers/x/",
+    "backslash host": "\\\\evil.example/readinglist/papers/x/",
+    "another path": "/elsewhere/papers/x/",
+    "script": "javascript:alert(1)",
+    "script with a tab": "java\tscript:alert(1)",
+    "data": "data:text/html,<script>alert(1)</script>",
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("url", list(ESCAPING.values()), ids=list(ESCAPING))
 def test_an_address_that_leaves_the_papers_is_refused(seed_server, page, url):
     visit(page, seed_server.url("my-list/"))
     item = {"id": "abc", "title": "Elsewhere", "url": url, "status": "read"}
-    message = page.evaluate("text => window.readinglistMyListPage.importText(text)",
-                            json.dumps({"my_list": [item]}))  # fmt: skip
-    assert message.startswith("Nothing was imported: paper 1 of my_list has no valid address")
+    message = _import(page, json.dumps({"my_list": [item]}))
+    assert message.startswith("Nothing was imported: paper 1 of my_list has no valid address: ")
+    assert re.search(r"leads (outside this site's papers|to another site)|is a \w+: address"
+                     r"|not the address of a paper's page", message), message  # fmt: skip
+    assert message.endswith("Your list is unchanged.")
+    assert page.evaluate("key => localStorage.getItem(key)", _key(page)) is None
+    # Stored by other means (an older version, another tab): shown as text, never a link.
     page.evaluate("([key, text]) => localStorage.setItem(key, text)", [_key(page), json.dumps(
         {"version": 1, "papers": {"abc": {**item, "added": 1}}})])  # fmt: skip
     page.reload()
     title = page.locator(".rl-mylist__title")
     title.wait_for()
     assert title.inner_text() == "Elsewhere" and title.locator("a").count() == 0
+
+
+def test_an_address_is_stored_as_the_browser_follows_it(seed_server, seed_corpus, page):
+    paper = seed_corpus.papers[0]
+    visit(page, seed_server.url("my-list/"))
+    tricky = paper.path.replace("papers/", "papers/x/../.\t/", 1)  # still the paper's page
+    item = {"id": "abc", "title": "Mine", "url": tricky, "status": "read"}
+    assert _import(page, json.dumps({"my_list": [item]})).startswith("Imported 1 paper:")
+    stored = json.loads(page.evaluate("key => localStorage.getItem(key)", _key(page)))["papers"]
+    assert stored["abc"]["url"] == paper.path
+    link = page.locator(".rl-mylist__title a")
+    assert link.get_attribute("href") == seed_server.url(paper.path)
 
 
 # 8. axe: no finding but the allowed one ----------------------------------------------------
