@@ -3,7 +3,8 @@
     python bench/script_size.py              # the working tree
     python bench/script_size.py --rev HEAD~3 # a revision (files read with `git show`)
 
-The scripts are mkdocs.yml's extra_javascript, then every module they import: statically
+The scripts are history.js (a classic script every page loads before the theme's bundle,
+overrides/main.html), mkdocs.yml's extra_javascript, then every module they import: statically
 (`import ... from "./x.js"`, followed through), and the modules the entry module imports by
 page (`import("./x.js")`: marks.js where a page has a paper mark, browse.js on browse/,
 mylist-page.js on my-list/). At a revision with classic scripts every page loads them all.
@@ -42,7 +43,8 @@ def read(rev: str | None, path: str) -> str:
 def entries(rev: str | None) -> list[str]:
     config = yaml.load(read(rev, "mkdocs.yml"), Loader=yaml.BaseLoader)  # !ENV tags as text
     names = [item if isinstance(item, str) else item["path"] for item in config["extra_javascript"]]
-    return [name.removeprefix("javascripts/") for name in names]
+    scripts = [name.removeprefix("javascripts/") for name in names]
+    return (["history.js"] if "history.js" in read(rev, "overrides/main.html") else []) + scripts
 
 
 def closure(rev: str | None, names: list[str]) -> list[str]:

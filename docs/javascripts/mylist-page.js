@@ -5,14 +5,14 @@
    in the titles, a sort, the state in the URL query (?status=read&sort=title) so Back undoes
    a change. A paper the site no longer has (not in my-list/ids.txt, a few tens of KB) is shown
    as gone, never dropped. Exports take each paper's record from the site's own papers.bib,
-   .ris, .csv or .json, fetched only when the reader exports (formats.js); an import reads any
+   .ris, .csv or .json, fetched only when the reader exports (formats.js, itself imported only
+   then, or for an import); an import reads any
    of them back, and a file that is not one, or holds an address outside the site's papers
    (addresses.js), changes nothing. */
 import { paperAddress } from "./addresses.js";
 import { loadIndex } from "./browse-index.js";
 import { FacetController } from "./controller.js";
 import { collection } from "./facets.js";
-import * as formats from "./formats.js";
 import { removeButton, statusSelect } from "./marks.js";
 import { ROOT, button, element, plural } from "./site.js";
 import { LABELS, STATUSES, entries, load, onChange, readNotes, save, trouble } from "./store.js";
@@ -198,7 +198,8 @@ class MyListPage {
     if (!list.length) return this.say("Your list is empty: nothing to export.");
     this.say("Preparing the " + format.label + " file…");
     try {
-      const [keys, site] = await Promise.all([this.siteIds(), fetchText(new URL(format.file, ROOT))]);
+      const [keys, site, formats] = await Promise.all([this.siteIds(),
+        fetchText(new URL(format.file, ROOT)), import("./formats.js")]);
       const ids = list.map((e) => e.id), present = ids.filter((id) => keys.has(id));
       const wanted = format.by === "key" ? present.map((id) => keys.get(id)) : ids;
       download(formats[format.name](site, wanted, list), "my-list." + format.file.split(".")[1], format.type);
@@ -230,6 +231,7 @@ class MyListPage {
 
   /* The message to show; the list changes only when the whole file can be read. */
   async importText(text) {
+    const formats = await import("./formats.js");
     let found;
     try {
       const keys = formats.formatOf(text) === "json" ? new Map() : reversed(await this.siteIds());

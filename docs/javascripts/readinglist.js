@@ -2,18 +2,18 @@
    each page Material shows, at first and after each instant navigation (its document$), it
    imports what the page uses and nothing else: "Add to my list" where the page holds a paper
    mark (marks.js: a paper page loads only that), the browse controller on browse/, the
-   my-list page on my-list/. It holds the one history handler: Back and Forward within
-   browse/ or my-list/, where only the query changed, are redrawn by the page's controller
-   instead of being fetched again by instant navigation. */
+   my-list page on my-list/. It answers the one history handler (history.js, which sees Back
+   and Forward before Material does): within browse/ or my-list/, where only the query
+   changed, the page's controller redraws the state instead of instant navigation fetching
+   the page again. */
 
 let controller = null; /* the facet controller of the page shown, if it has one */
 let shown = 0; /* pages shown: a page's late import does not start on the next one */
 
-/* Capturing on window, so it runs before Material's own listener and can keep the event
-   from it (true from back(): the page redrew itself). */
-window.addEventListener("popstate", (event) => {
-  if (controller && controller.back()) event.stopImmediatePropagation();
-}, true);
+/* Asked by history.js on each Back or Forward: cancelled when the page redrew itself. */
+document.addEventListener("readinglist:history", (event) => {
+  if (controller && controller.back()) event.preventDefault();
+});
 
 function started(visit) {
   return (found) => {

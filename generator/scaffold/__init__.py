@@ -27,7 +27,7 @@ TEMPLATES = resources.files(__package__) / "templates"
 CHECKOUT = Path(__file__).resolve().parent.parent.parent
 ASSETS = ("about.md", "stylesheets/readinglist.css", "stylesheets/browse.css",
           "stylesheets/mylist.css", "javascripts/search.js", "javascripts/readinglist.js",
-          *(f"javascripts/{name}.js" for name in ("site", "store", "marks", "facets",
+          *(f"javascripts/{name}.js" for name in ("history", "site", "store", "marks", "facets",
             "controls", "controller", "browse-index", "browse", "addresses", "formats",
             "mylist-page")))  # fmt: skip
 

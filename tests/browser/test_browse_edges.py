@@ -66,7 +66,8 @@ def _import(page, text: str) -> str:
     message = page.locator(".rl-mylist__message")
     message.evaluate("m => { m.textContent = ''; }")
     page.get_by_label("Import a file My list exported").set_input_files(
-        {"name": "mine.json", "mimeType": "application/json", "buffer": text.encode()})
+        {"name": "mine.json", "mimeType": "application/json", "buffer": text.encode()}
+    )
     page.wait_for_function("() => document.querySelector('.rl-mylist__message').textContent")
     return message.inner_text()
 

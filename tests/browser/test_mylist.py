@@ -371,7 +371,8 @@ def test_a_bibtex_ris_or_csv_export_imports_back_as_to_read(
 def test_a_file_it_cannot_read_is_named_and_changes_nothing(seed_server, page, text, says):
     visit(page, seed_server.url("my-list/"))
     page.get_by_label(IMPORT).set_input_files(
-        {"name": "other.txt", "mimeType": "text/plain", "buffer": text.encode()})
+        {"name": "other.txt", "mimeType": "text/plain", "buffer": text.encode()}
+    )
     message = page.locator(".rl-mylist__message")
     message.filter(has_text="Nothing was imported").wait_for()
     assert message.inner_text().startswith(f"Nothing was imported: {says}")
