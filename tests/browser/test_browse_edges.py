@@ -412,16 +412,17 @@ def test_an_address_that_leaves_the_papers_is_refused(seed_server, page, url):
 
 
 @pytest.mark.parametrize("detour", ["papers/x/../.\t/", "papers/x/.%2e/", "papers\\.\\"])
-def test_an_address_is_stored_as_the_browser_follows_it(seed_server, seed_corpus, page, detour):
-    paper = seed_corpus.papers[0]
+def test_an_address_is_stored_as_the_browser_follows_it(seed_site, seed_server, page, detour):
+    paper = _papers(seed_site)[0]
+    path = f"papers/{paper['slug']}/"
     visit(page, seed_server.url("my-list/"))
-    tricky = paper.path.replace("papers/", detour, 1)  # still the paper's page
-    item = {"id": "abc", "title": "Mine", "url": tricky, "status": "read"}
+    tricky = path.replace("papers/", detour, 1)  # still the paper's page
+    item = {"id": paper["id"], "title": "Mine", "url": tricky, "status": "read"}
     assert _import(page, json.dumps({"my_list": [item]})).startswith("Imported 1 paper:")
     stored = json.loads(page.evaluate("key => localStorage.getItem(key)", _key(page)))["papers"]
-    assert stored["abc"]["url"] == paper.path
+    assert stored[paper["id"]]["url"] == path
     link = page.locator(".rl-mylist__title a")
-    assert link.get_attribute("href") == seed_server.url(paper.path)
+    assert link.get_attribute("href") == seed_server.url(path)
 
 
 # 8. axe: no finding but the allowed one ----------------------------------------------------
