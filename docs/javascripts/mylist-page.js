@@ -4,25 +4,17 @@
    browse/ uses (controller.js): the reader's own status as a facet with counts, words matched
    in the titles, a sort, the state in the URL query (?status=read&sort=title) so Back undoes
    a change. A paper the site no longer has (not in my-list/ids.txt, a few tens of KB) is shown
-   as gone, never dropped. Exports take each paper's record from the site's own papers.bib,
-   .ris, .csv or .json, fetched only when the reader exports (formats.js, itself imported only
-   then, or for an import); an import reads any
-   of them back, and a file that is not one, or holds an address outside the site's papers
-   (addresses.js), changes nothing. */
+   as gone, never dropped; a stored address is linked only inside the site's papers
+   (addresses.js). Export and import: mylist-files.js. */
 import { paperAddress } from "./addresses.js";
 import { loadIndex } from "./browse-index.js";
 import { FacetController } from "./controller.js";
 import { collection } from "./facets.js";
 import { removeButton, statusSelect } from "./marks.js";
+import { FORMATS, exportAs, fetchText, importInput } from "./mylist-files.js";
 import { ROOT, button, element, plural } from "./site.js";
-import { LABELS, STATUSES, entries, load, onChange, readNotes, save, trouble } from "./store.js";
+import { LABELS, STATUSES, entries, load, onChange, readNotes, trouble } from "./store.js";
 
-const FORMATS = [
-  { name: "bibtex", label: "BibTeX (.bib)", file: "papers.bib", type: "application/x-bibtex", by: "key" },
-  { name: "ris", label: "RIS (.ris)", file: "papers.ris", type: "application/x-research-info-systems", by: "key" },
-  { name: "csv", label: "CSV (.csv)", file: "papers.csv", type: "text/csv", by: "id" },
-  { name: "json", label: "JSON (.json)", file: "papers.json", type: "application/json", by: "id" },
-];
 /* The statuses here are the reader's own: said so, apart from the curator's on browse/. */
 const SORTS = { newest: "Newest added", title: "Title", status: "My status" };
 const GONE = ["gone", "Gone from the site"];
@@ -49,9 +41,9 @@ class MyListPage {
       element("h2", { class: "rl-mylist__heading", tabindex: "-1" }, "Your papers"), box,
       element("h2", {}, "Export and import"),
       element("div", { class: "rl-mylist__exports", role: "group", "aria-label": "Export my list" },
-        FORMATS.map((format) => button(format.label, () => this.exportAs(format)))),
+        FORMATS.map((format) => button(format.label, () => exportAs(this, format)))),
       element("label", { class: "rl-mylist__field" },
-        [element("span", {}, "Import a file My list exported (BibTeX, RIS, CSV or JSON)"), this.importInput()]),
+        [element("span", {}, "Import a file My list exported (BibTeX, RIS, CSV or JSON)"), importInput(this)]),
       this.message);
     this.controller = new FacetController(box, this.source());
     const asked = new URLSearchParams(location.search);
@@ -190,94 +182,8 @@ class MyListPage {
   say(text) {
     this.message.textContent = text;
   }
-
-  /* Export ---------------------------------------------------------------------------- */
-
-  async exportAs(format) {
-    const list = entries(load());
-    if (!list.length) return this.say("Your list is empty: nothing to export.");
-    this.say("Preparing the " + format.label + " file…");
-    try {
-      const [keys, site, formats] = await Promise.all([this.siteIds(),
-        fetchText(new URL(format.file, ROOT)), import("./formats.js")]);
-      const ids = list.map((e) => e.id), present = ids.filter((id) => keys.has(id));
-      const wanted = format.by === "key" ? present.map((id) => keys.get(id)) : ids;
-      download(formats[format.name](site, wanted, list), "my-list." + format.file.split(".")[1], format.type);
-      this.say(exported(format, ids.length, present.length));
-    } catch (error) {
-      this.say("Export failed: the site's " + format.file + " or its list of papers could not be read ("
-        + error.message + "). Nothing was downloaded.");
-    }
-  }
-
-  /* Import ---------------------------------------------------------------------------- */
-
-  importInput() {
-    const input = element("input", { type: "file",
-      accept: ".json,.bib,.ris,.csv,application/json,application/x-bibtex,application/x-research-info-systems,text/csv" });
-    input.addEventListener("change", async () => {
-      const file = input.files && input.files[0];
-      if (!file) return;
-      try {
-        this.say(await this.importText(await file.text()));
-      } catch (error) {
-        this.say("Nothing was imported: the file could not be read (" + error.message + "). Your list is unchanged.");
-      } finally {
-        input.value = "";
-      }
-    });
-    return input;
-  }
-
-  /* The message to show; the list changes only when the whole file can be read. */
-  async importText(text) {
-    const formats = await import("./formats.js");
-    let found;
-    try {
-      const keys = formats.formatOf(text) === "json" ? new Map() : reversed(await this.siteIds());
-      found = formats.readExport(text, { keys, address: (url) => paperAddress(url, ROOT) });
-    } catch (problem) {
-      return "Nothing was imported: " + problem.message + " Your list is unchanged.";
-    }
-    const papers = load();
-    let added = 0;
-    found.items.forEach((item, n) => {
-      if (Object.prototype.hasOwnProperty.call(papers, item.id)) return;
-      papers[item.id] = { title: item.title, url: item.url, status: item.status || "to-read",
-        added: typeof item.added === "number" ? item.added : Date.now() + n };
-      added++;
-    });
-    const problem = save(papers);
-    if (problem) return "Nothing was imported: " + problem + " Your list is unchanged.";
-    return imported(found, added);
-  }
 }
 
-function imported(found, added) {
-  const count = found.items.length;
-  let text = "Imported " + plural(count, "paper") + ": " + added + " new, " + (count - added)
-    + " already in your list (kept as they were).";
-  if (found.format !== "JSON" && added) {
-    text += " A " + found.format + " file holds no reading status: the new ones are To read (a JSON export keeps statuses).";
-  }
-  if (found.skipped) text += " " + plural(found.skipped, "record") + " of other sites or without an address here skipped.";
-  return text;
-}
-
-function exported(format, total, present) {
-  const missing = total - present;
-  let note = "Exported " + present + " of " + plural(total, "paper") + " as " + format.label + ".";
-  if (missing) {
-    note += " " + missing + " gone from the site " + (missing === 1 ? "has" : "have") + " no record there"
-      + (format.name === "json" ? " and " + (missing === 1 ? "is" : "are") + " kept in my_list only."
-        : ": the JSON export keeps " + (missing === 1 ? "it" : "them") + ".");
-  }
-  return note;
-}
-
-function reversed(ids) {
-  return new Map(Array.from(ids, ([id, key]) => [key, id]));
-}
 
 /* url -> true for the papers whose title holds every word (null: no words). The titles are
    what the reader stored, so a gone paper is found too. */
@@ -300,21 +206,6 @@ function paperLink(entry) {
   }
 }
 
-function fetchText(url) {
-  return fetch(url).then((response) => {
-    if (!response.ok) throw new Error("HTTP " + response.status);
-    return response.text();
-  });
-}
-
-function download(text, name, type) {
-  const url = URL.createObjectURL(new Blob([text], { type: type + ";charset=utf-8" }));
-  const link = element("a", { href: url, download: name });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10000);
-}
 
 /* The page's controller (its back() answers Back and Forward), drawn at once. */
 export function start(page) {

@@ -27,9 +27,10 @@ TEMPLATES = resources.files(__package__) / "templates"
 CHECKOUT = Path(__file__).resolve().parent.parent.parent
 ASSETS = ("about.md", "stylesheets/readinglist.css", "stylesheets/browse.css",
           "stylesheets/mylist.css", "javascripts/search.js", "javascripts/readinglist.js",
-          *(f"javascripts/{name}.js" for name in ("history", "site", "store", "marks", "facets",
-            "controls", "controller", "browse-index", "browse", "addresses", "formats",
-            "mylist-page")))  # fmt: skip
+          *(f"javascripts/{name}.js" for name in (
+              "history", "site", "store", "marks", "facets", "controls", "controller",
+              "browse-index", "browse", "addresses", "formats", "mylist-files",
+              "mylist-page")))  # fmt: skip
 
 
 def create(target: Path, *, name: str) -> list[Path]:

@@ -17,6 +17,7 @@ pytestmark = pytest.mark.browser
 EVERY_PAGE = {"history.js", "search.js", "readinglist.js"}
 MARKS = {"marks.js", "store.js", "site.js"}
 CONTROLLER = {"controller.js", "controls.js", "facets.js", "browse-index.js"}
+MY_LIST = {"mylist-page.js", "mylist-files.js", "addresses.js"}  # formats.js: only for a file
 
 
 def _scripts(page, server, path: str) -> set[str]:
@@ -33,7 +34,7 @@ def test_each_kind_of_page_loads_only_the_modules_it_uses(seed_server, seed_corp
         seed_corpus.papers[0].path: EVERY_PAGE | MARKS,
         "about/": EVERY_PAGE,
         "browse/": EVERY_PAGE | MARKS | CONTROLLER | {"browse.js"},
-        "my-list/": EVERY_PAGE | MARKS | CONTROLLER | {"mylist-page.js", "addresses.js"},
+        "my-list/": EVERY_PAGE | MARKS | CONTROLLER | MY_LIST,
     }
     for path, scripts in expected.items():
         page = new_page()
