@@ -1,11 +1,13 @@
 // The linter of the site's page scripts: ES modules run by the browser (docs/javascripts/) and
-// their unit tests run by Node (tests/js/). `npm ci && npx eslint .` (scripts/test.sh runs it).
+// their unit tests run by Node (tests/js/). `npm ci && npm run lint` (scripts/test.sh runs it).
 import js from "@eslint/js";
 import globals from "globals";
 
 export default [
-  { ignores: [".venv/", "node_modules/", "site/", "docs/papers/", "tests/golden/", "bench/out/",
-    "generator/search/pagefind_worker.js", "tests/browser/probes/"] },
+  // Only what docs/javascripts/ and tests/js/ hold is ours to lint as modules; `eslint .`
+  // skips the rest (built copies, the Pagefind worker, the browser tests' probes).
+  { ignores: [".venv/", "node_modules/", "build/", "site/", "site.*/", "test-artifacts/",
+    "bench/out/", "tests/golden/", "generator/search/pagefind_worker.js", "tests/browser/probes/"] },
   js.configs.recommended,
   {
     files: ["docs/javascripts/**/*.js"],

@@ -28,6 +28,6 @@ python3 -m ruff check generator tests bench scripts
 python3 -m ruff format --check generator tests bench scripts
 python3 -m mypy
 npm ci --no-audit --no-fund --loglevel=error
-npx --no-install eslint docs/javascripts tests/js eslint.config.js
+npm run --silent lint
 node --test tests/js/
 python3 -m pytest -n 2 "$@"
