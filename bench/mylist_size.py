@@ -64,14 +64,16 @@ def main() -> None:
 
 
 def print_summaries(path: Path) -> None:
-    """The index with and without its summary column, gzip and raw."""
+    """The index (raw and gzip) with and without its summary column."""
     index = json.loads(path.read_text(encoding="utf-8"))
     del index["papers"]["summary"]
     without = (json.dumps(index, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
     packed = len(gzip.compress(without, compresslevel=9, mtime=0))
     raw = path.stat().st_size
-    print(f"{'browse/index.json':32} {gzip_size(path) / 1000:8.1f} KB gzip ({raw / 1000:.1f} KB)")
-    print(f"{'  without summaries':32} {packed / 1000:8.1f} KB gzip ({len(without) / 1000:.1f} KB)")
+    print(
+        f"browse/index.json: {gzip_size(path) / 1000:.1f} KB gzip ({raw / 1000:.1f} KB),"
+        f" without summaries {packed / 1000:.1f} KB gzip ({len(without) / 1000:.1f} KB)"
+    )
 
 
 if __name__ == "__main__":
