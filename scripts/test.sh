@@ -4,6 +4,8 @@
 #   - Debian's chromium (browser tests) and CJK fonts (screenshots of Chinese list names)
 #   - Debian's python3 with venv (tests/test_install.py installs the README's quick start in
 #     fresh virtualenvs of /usr/bin/python3, the oldest interpreter supported)
+#   - Debian's nodejs and npm: the page scripts' linter (ESLint, pinned in package-lock.json,
+#     installed with `npm ci`) and their unit tests (`node --test tests/js/`)
 # Extra arguments go to pytest, e.g. `scripts/test.sh -k build`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,6 +18,8 @@ probe=$(mktemp -d)
 { /usr/bin/python3 -m venv --without-pip "$probe/venv" && ls /usr/share/python-wheels/pip-*.whl; } \
   >/dev/null 2>&1 || need_debian+=(python3-venv)
 rm -rf "$probe"
+command -v node >/dev/null 2>&1 || need_debian+=(nodejs)
+command -v npm >/dev/null 2>&1 || need_debian+=(npm)
 if [ ${#need_debian[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "installing Debian packages: ${need_debian[*]}"
@@ -30,4 +34,7 @@ python3 -m pip install -q --disable-pip-version-check -e ".[test]" -c constraint
 python3 -m ruff check generator tests bench scripts
 python3 -m ruff format --check generator tests bench scripts
 python3 -m mypy
+npm ci --no-audit --no-fund --loglevel=error
+npm run --silent lint
+node --test tests/js/
 python3 -m pytest -n 2 "$@"

@@ -8,6 +8,7 @@ index is the same bytes from a second project, and stays small per paper at 1,00
 
 from __future__ import annotations
 
+import csv
 import gzip
 import json
 import shutil
@@ -20,8 +21,10 @@ import yaml
 from tests.conftest import FIXTURES, REPO, bench_synth, copy_project, run_cli
 
 SOURCES = ["jabref_named.bib", "zotero_export.bib", "zotero_items.json", "spreadsheet.csv"]
-# 300 KB gzip at 5,000 papers: the issue's bound, per paper (bench/README.md, Browsing)
-BYTES_PER_PAPER = 300_000 / 5000
+# 300 KB gzip at 5,000 papers is the issue's bound: 282.5 KB measured with the one-line summaries
+# (183.6 KB without; bench/mylist_size.py, bench/README.md). At the 1,000 papers built here the
+# facet tables every paper shares weigh more per paper: 70 B measured, 80 B allowed.
+BYTES_PER_PAPER = 80
 
 
 def _project(root: Path) -> Path:
@@ -61,7 +64,7 @@ def _decoded(index: dict) -> list[dict]:
     rows = []
     for order in range(len(columns["id"])):
         cell = {name: column[order] for name, column in columns.items()}
-        decoded = {key: cell[key] for key in ("id", "title", "url", "rating")}
+        decoded = {key: cell[key] for key in ("id", "title", "url", "summary", "rating")}
         for name in ("topic", "list", "tag"):
             decoded[name] = [facets[name][n][0] for n in cell[name]]
         for name in ("kind", "status", "year", "venue"):
@@ -76,9 +79,11 @@ def _expected(document: dict, project: Path) -> list[dict]:
     slugs = {rl["name"]: rl["slug"] for rl in document["lists"]}
     held = Counter(tag for paper in document["papers"] for tag in paper["tags"])
     tag_slug = _tag_slugs(project)
+    summaries = _csv_summaries(project)
     return [
         {
             "id": paper["id"], "title": paper["title"], "url": f"papers/{paper['slug']}/",
+            "summary": summaries[paper["id"]],
             "rating": paper["curation"]["rating"],
             "topic": [topic["key"] for topic in paper["topics"]],
             "list": [slugs[name] for name in paper["lists"]],
@@ -89,6 +94,12 @@ def _expected(document: dict, project: Path) -> list[dict]:
         }
         for paper in document["papers"]
     ]  # fmt: skip
+
+
+def _csv_summaries(project: Path) -> dict[str, str]:
+    """id -> the one-line summary as plain text, as papers.csv gives it."""
+    with (project / "docs" / "papers.csv").open(encoding="utf-8", newline="") as file:
+        return {row["id"]: row["summary"] for row in csv.DictReader(file)}
 
 
 def _tag_slugs(project: Path) -> dict[str, str]:

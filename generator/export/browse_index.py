@@ -3,7 +3,8 @@
 Each facet (topic, kind, list, shared tag, curator status, year, venue) is a table of [value,
 label] pairs, value being what the page's URL query says (a topic's key, a list's or tag's
 slug, a kind's key, the status, the year or venue as the source gave it); a paper holds indexes
-into those tables, so that a name repeated by thousands of papers is written once. The papers
+into those tables, so that a name repeated by thousands of papers is written once. Each paper's
+one-line summary (plain text) travels too: a browse row shows it under the title. The papers
 are stored by column (`papers.title` is every title, in order), which gzip packs a quarter
 smaller than rows of mixed fields (measured in bench/README.md, Browsing). Papers are in the
 curator's order, the browse page's first sort. Only tags that several papers share are a facet:
@@ -16,16 +17,16 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 
-from generator.export.fields import published
+from generator.export.fields import plain_summary, published
 from generator.models import STATUSES, Collection, Paper
 
 BROWSE_INDEX_PATH = "browse/index.json"
-BROWSE_INDEX_VERSION = 1
+BROWSE_INDEX_VERSION = 2
 STATUS_LABELS = {"to-read": "To read", "reading": "Reading", "read": "Read"}
 # The columns, each a list with a value per paper; a facet column holds an index into its
 # table (a list of them for topics, lists and tags; -1 for a paper the facet says nothing of).
-FIELDS = ("id", "title", "url", "kind", "topic", "list", "tag", "status", "rating", "year",
-          "venue", "first_seen")  # fmt: skip
+FIELDS = ("id", "title", "url", "summary", "kind", "topic", "list", "tag", "status", "rating",
+          "year", "venue", "first_seen")  # fmt: skip
 
 
 class _Table:
@@ -94,6 +95,7 @@ def _row(paper: Paper, tables: dict[str, _Table], first_seen: int) -> list[objec
         paper.id,
         paper.title,
         f"papers/{paper.slug}/",
+        plain_summary(paper),
         tables["kind"].of(paper.kind),
         tables["topic"].each(paper.topic_names),
         tables["list"].each(paper.lists),

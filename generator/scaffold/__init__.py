@@ -29,11 +29,11 @@ DISTRIBUTION = "mkdocs-readinglist"  # the name on the package index; the comman
 # installed wheel carries them as generator.theme (pyproject.toml maps them there).
 CHECKOUT = Path(__file__).resolve().parent.parent.parent
 ASSETS = ("about.md", "stylesheets/readinglist.css", "stylesheets/browse.css",
-          "stylesheets/mylist.css", "javascripts/search.js", "javascripts/facets.js",
-          "javascripts/facet-controls.js", "javascripts/browse.js",
-          "javascripts/browse-history.js",
-          "javascripts/mylist-formats.js", "javascripts/mylist-page.js",
-          "javascripts/mylist.js")  # fmt: skip
+          "stylesheets/mylist.css", "javascripts/search.js", "javascripts/readinglist.js",
+          *(f"javascripts/{name}.js" for name in (
+              "history", "site", "store", "marks", "facets", "controls", "controller",
+              "browse-index", "browse", "addresses", "formats", "mylist-files",
+              "mylist-page")))  # fmt: skip
 
 
 def create(target: Path, *, name: str) -> list[Path]:

@@ -6,6 +6,7 @@ a named one, and sorts and counts checked against papers.json on a curated, page
 
 from __future__ import annotations
 
+import csv
 import json
 import re
 from collections import Counter
@@ -56,7 +57,20 @@ def _errors(page) -> list[str]:
 
 
 def _key(page) -> str:
-    return page.evaluate("() => window.readinglistMyList.KEY")
+    """Where the reader's list is stored: under the site's path (the page's, up to it)."""
+    path = urlsplit(page.url).path
+    return "readinglist:my-list:" + path[: path.index("/", 1) + 1]
+
+
+def _import(page, text: str) -> str:
+    """`text` imported as a file through the my-list page's own field; the message shown."""
+    message = page.locator(".rl-mylist__message")
+    message.evaluate("m => { m.textContent = ''; }")
+    page.get_by_label("Import a file My list exported").set_input_files(
+        {"name": "mine.json", "mimeType": "application/json", "buffer": text.encode()}
+    )
+    page.wait_for_function("() => document.querySelector('.rl-mylist__message').textContent")
+    return message.inner_text()
 
 
 @pytest.fixture(scope="module")
@@ -70,6 +84,8 @@ def curated_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         paper["first_seen"] = f"2026-11-{1 + n * 7 % 28:02}"
     lock_path.write_text(json.dumps(lock, indent=2) + "\n", encoding="utf-8")
     rated = {id_: {"rating": 1 + n % 5} for n, id_ in enumerate(list(lock["papers"])[::3])}
+    for n, id_ in enumerate(list(lock["papers"])[1::4]):  # the curator's status, not the reader's
+        rated.setdefault(id_, {})["status"] = ("to-read", "reading", "read")[n % 3]
     curation = yaml.safe_dump({"papers": rated}, sort_keys=True)
     (project / "lists" / "curation.yml").write_text(curation, encoding="utf-8")
     set_plugin_option(project, "page_size", str(PAGE_SIZE))
@@ -269,6 +285,52 @@ def test_back_within_browse_keeps_the_page_and_asks_for_nothing(seed_site, seed_
     assert asked == []
 
 
+def _csv_summaries(project: Path) -> dict[str, str]:
+    with (project / "site" / "papers.csv").open(encoding="utf-8", newline="") as file:
+        return {row["id"]: row["summary"] for row in csv.DictReader(file)}
+
+
+ROW = """li => ({title: li.querySelector('a').textContent, url: li.querySelector('a').href,
+  kind: li.querySelector('.rl-kind')?.textContent ?? '',
+  summary: li.querySelector('.rl-browse__summary')?.textContent ?? '',
+  facts: li.querySelector('.rl-browse__facts')?.textContent ?? '',
+  mine: li.querySelector('.rl-mine')?.textContent ?? ''})"""
+CURATOR = {"to-read": "to read", "reading": "reading", "read": "read"}
+
+
+def test_a_row_shows_title_kind_summary_and_the_curators_judgement_as_theirs(
+    curated_site, curated_server, page
+):
+    papers = {f"papers/{p['slug']}/": p for p in _papers(curated_site)}
+    summaries = _csv_summaries(curated_site)
+    _open(page, curated_server)
+    rows = page.locator(".rl-browse__results li").evaluate_all(f"rows => rows.map({ROW})")
+    assert len(rows) == min(100, len(papers))
+    judged = 0
+    for row in rows:
+        paper = papers[urlsplit(row["url"]).path.split("/", 2)[2]]
+        assert row["title"] == paper["title"] and row["summary"] == summaries[paper["id"]]
+        assert row["summary"] and row["kind"]
+        curation = paper["curation"]
+        curator = [CURATOR[curation["status"]]] if curation["status"] else []
+        curator += ["★" * curation["rating"]] if curation["rating"] else []
+        facts = row["facts"].split(" · ")
+        assert facts[-1] == f"added {paper['first_seen']}"  # the papers came on different days
+        assert (f"Curator: {', '.join(curator)}" in facts) == bool(curator), row
+        judged += bool(curator)
+        assert not any(fact in ("To read", "Reading", "Read") for fact in facts)
+        assert row["mine"] == ADD  # the reader's own list speaks for itself
+    assert judged > 10
+
+
+def test_a_date_every_paper_shares_is_not_shown(seed_site, seed_server, page):
+    assert len({paper["first_seen"] for paper in _papers(seed_site)}) == 1
+    _open(page, seed_server)
+    rows = page.locator(".rl-browse__results li").evaluate_all(f"rows => rows.map({ROW})")
+    assert rows and not [row for row in rows if "added" in row["facts"]]
+    assert all(row["summary"] for row in rows)
+
+
 def test_a_later_browse_page_pushes_the_browse_root(curated_server, page):
     _open(page, curated_server, path="browse/page-2/")
     page.select_option("select[name=sort]", "title")
@@ -300,8 +362,7 @@ def test_imported_ids_naming_object_properties_are_papers(seed_server, page):
     visit(page, seed_server.url("my-list/"))
     items = [{"id": id_, "title": f"Paper {id_}", "url": f"papers/{id_}/", "status": "read"}
              for id_ in ("constructor", "__proto__", "toString")]  # fmt: skip
-    message = page.evaluate("text => window.readinglistMyListPage.importText(text)",
-                            json.dumps({"my_list": items}))  # fmt: skip
+    message = _import(page, json.dumps({"my_list": items}))
     assert message == "Imported 3 papers: 3 new, 0 already in your list (kept as they were)."
     stored = json.loads(page.evaluate("key => localStorage.getItem(key)", _key(page)))["papers"]
     assert sorted(stored) == ["__proto__", "constructor", "toString"]
@@ -311,20 +372,57 @@ def test_imported_ids_naming_object_properties_are_papers(seed_server, page):
     assert sorted(shown) == sorted(item["title"] for item in items)
 
 
-@pytest.mark.parametrize("url", ["papers/../../elsewhere/", "papers/%2e%2e/%2E%2e/x/",
-                                 "papers/a/.%2e/b/", "papers/./"])  # fmt: skip
+# Addresses as the browser follows them (issue 23): parsed, TAB and line breaks dropped,
+# backslashes read as slashes, dot segments resolved, written or %2e-encoded.
+ESCAPING = {
+    "dot dot": "papers/../../elsewhere/",
+    "encoded dots": "papers/%2e%2e/%2E%2e/x/",
+    "itself": "papers/./",
+    "tab in the dots": "papers/.\t./.\t./x",
+    "line feed in the dots": "papers/.\n./.\n./x/",
+    "carriage return": "papers/.\r./.\r./x/",
+    "backslashes": "papers\\..\\..\\x/",
+    "encoded slash": "papers/..%2f..%2fx/",
+    "another host": "//evil.example/readinglist/papers/x/",
+    "backslash host": "\\\\evil.example/readinglist/papers/x/",
+    "another path": "/elsewhere/papers/x/",
+    "script": "javascript:alert(1)",
+    "script with a tab": "java\tscript:alert(1)",
+    "data": "data:text/html,<script>alert(1)</script>",
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("url", list(ESCAPING.values()), ids=list(ESCAPING))
 def test_an_address_that_leaves_the_papers_is_refused(seed_server, page, url):
     visit(page, seed_server.url("my-list/"))
     item = {"id": "abc", "title": "Elsewhere", "url": url, "status": "read"}
-    message = page.evaluate("text => window.readinglistMyListPage.importText(text)",
-                            json.dumps({"my_list": [item]}))  # fmt: skip
-    assert message.startswith("Nothing was imported: paper 1 of my_list has no valid address")
+    message = _import(page, json.dumps({"my_list": [item]}))
+    assert message.startswith("Nothing was imported: paper 1 of my_list has no valid address: ")
+    assert re.search(r"leads (outside this site's papers|to another site)|is a \w+: address"
+                     r"|not the address of a paper's page", message), message  # fmt: skip
+    assert message.endswith("Your list is unchanged.")
+    assert page.evaluate("key => localStorage.getItem(key)", _key(page)) is None
+    # Stored by other means (an older version, another tab): shown as text, never a link.
     page.evaluate("([key, text]) => localStorage.setItem(key, text)", [_key(page), json.dumps(
         {"version": 1, "papers": {"abc": {**item, "added": 1}}})])  # fmt: skip
     page.reload()
     title = page.locator(".rl-mylist__title")
     title.wait_for()
     assert title.inner_text() == "Elsewhere" and title.locator("a").count() == 0
+
+
+@pytest.mark.parametrize("detour", ["papers/x/../.\t/", "papers/x/.%2e/", "papers\\.\\"])
+def test_an_address_is_stored_as_the_browser_follows_it(seed_site, seed_server, page, detour):
+    paper = _papers(seed_site)[0]
+    path = f"papers/{paper['slug']}/"
+    visit(page, seed_server.url("my-list/"))
+    tricky = path.replace("papers/", detour, 1)  # still the paper's page
+    item = {"id": paper["id"], "title": "Mine", "url": tricky, "status": "read"}
+    assert _import(page, json.dumps({"my_list": [item]})).startswith("Imported 1 paper:")
+    stored = json.loads(page.evaluate("key => localStorage.getItem(key)", _key(page)))["papers"]
+    assert stored[paper["id"]]["url"] == path
+    link = page.locator(".rl-mylist__title a")
+    assert link.get_attribute("href") == seed_server.url(path)
 
 
 # 8. axe: no finding but the allowed one ----------------------------------------------------

@@ -39,6 +39,7 @@ except ImportError:  # a test dependency; CI fails rather than skips (see cannot
 pytestmark = pytest.mark.browser
 
 ADD = "Add to my list"
+IMPORT = "Import a file My list exported"
 STORED = "() => Object.entries(localStorage).filter(([k]) => k.startsWith('readinglist:my-list:'))"
 
 
@@ -159,9 +160,9 @@ def test_the_list_is_filtered_and_sorted_like_browse_and_the_address_keeps_the_v
     page.wait_for_function("() => new URLSearchParams(location.search).has('words')")
     assert titles[1] in shown.all_inner_texts()
     assert all(word.lower() in text.lower() for text in shown.all_inner_texts())
-    page.get_by_role("button", name="Clear all").click()
-    _wait_for_query(page, "")
-    assert shown.all_inner_texts() == titles[::-1]
+    page.get_by_role("button", name="Clear filters").click()  # the sort stays: not a filter
+    _wait_for_query(page, "?sort=title")
+    assert shown.all_inner_texts() == by_title
     page.get_by_role("button", name=f"Remove {titles[0]} from my list").click()
     assert titles[0] not in shown.all_inner_texts()
     assert set(_stored(page, seed_server)) == set(ids[1:])
@@ -302,7 +303,7 @@ def test_a_json_export_imports_back_and_a_bad_file_changes_nothing(
     page.reload()
     assert "Your list is empty" in page.locator(".rl-mylist__counts").inner_text()
 
-    field = page.get_by_label("Import a JSON export")
+    field = page.get_by_label(IMPORT)
     field.set_input_files(exported)
     message = page.locator(".rl-mylist__message")
     message.filter(has_text="Imported").wait_for()
@@ -325,10 +326,66 @@ def test_a_json_export_imports_back_and_a_bad_file_changes_nothing(
         page.locator(".rl-mylist__message").evaluate("m => { m.textContent = ''; }")
 
 
+@pytest.mark.parametrize("label", ["BibTeX (.bib)", "RIS (.ris)", "CSV (.csv)"])
+def test_a_bibtex_ris_or_csv_export_imports_back_as_to_read(
+    seed_server, seed_corpus, page, tmp_path, label
+):
+    ids = _add_from_listing(page, seed_server, _largest(seed_corpus.lists).path, 3)
+    visit(page, seed_server.url("my-list/"))
+    page.locator(".rl-mylist__item").first.get_by_role("combobox").select_option("read")
+    exported = tmp_path / ("mine." + label.split(".")[1].rstrip(")"))
+    exported.write_text(_export(page, label), encoding="utf-8", newline="")
+    before = _stored(page, seed_server)
+    keep = ids[0]  # still in the list: kept as it is (read), the others come back as to read
+    page.evaluate("([key, text]) => localStorage.setItem(key, text)", [
+        "readinglist:my-list:" + urlsplit(seed_server.url()).path,
+        json.dumps({"version": 1, "papers": {keep: before[keep]}})])  # fmt: skip
+    page.reload()
+    page.get_by_label(IMPORT).set_input_files(exported)
+    message = page.locator(".rl-mylist__message")
+    message.filter(has_text="Imported").wait_for()
+    assert message.inner_text().startswith("Imported 3 papers: 2 new, 1 already in your list")
+    assert "holds no reading status: the new ones are To read" in message.inner_text()
+    after = _stored(page, seed_server)
+    assert set(after) == set(ids) and after[keep] == before[keep]
+    for id_ in ids[1:]:
+        assert {k: after[id_][k] for k in ("title", "url")} == {
+            k: before[id_][k] for k in ("title", "url")}, id_  # fmt: skip
+        assert after[id_]["status"] == "to-read"
+    page.wait_for_function("() => document.querySelectorAll('.rl-mylist__item').length === 3")
+    links = page.locator(".rl-mylist__title a")
+    assert sorted(urlsplit(a.get_attribute("href")).path for a in links.all()) == sorted(
+        urlsplit(seed_server.url(before[id_]["url"])).path for id_ in ids)  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    ("@article{jones2020,\n  title = {Elsewhere},\n}\n",
+     "this BibTeX file holds no paper of this site (1 record"),
+    ("TY  - JOUR\r\nID  - x\r\nTI  - Elsewhere\r\nER  - \r\n",
+     "this RIS file holds no paper of this site"),
+    ("Title,Author\nA paper,Someone\n",
+     "this is not a file My list exports (BibTeX, RIS, CSV or JSON); it begins \u201cTitle,Author"),
+    ("", "this is not a file My list exports (BibTeX, RIS, CSV or JSON); it is empty."),
+    ("{ my_list: [", "the file begins like JSON but is not valid JSON"),
+])  # fmt: skip
+def test_a_file_it_cannot_read_is_named_and_changes_nothing(seed_server, page, text, says):
+    visit(page, seed_server.url("my-list/"))
+    page.get_by_label(IMPORT).set_input_files(
+        {"name": "other.txt", "mimeType": "text/plain", "buffer": text.encode()}
+    )
+    message = page.locator(".rl-mylist__message")
+    message.filter(has_text="Nothing was imported").wait_for()
+    assert message.inner_text().startswith(f"Nothing was imported: {says}")
+    assert message.inner_text().endswith("Your list is unchanged.")
+    if not text.startswith("{"):
+        assert "Unexpected token" not in message.inner_text()  # not read as JSON
+    assert page.evaluate(STORED) == []
+
+
 def test_a_paper_the_site_no_longer_has_stays_marked_gone_and_titles_stay_text(seed_server, page):
     visit(page, seed_server.url("my-list/"))
     hostile = '<img src=x onerror="window.__pwned=1">**bold** `code` [x](javascript:alert(1))'
-    key = page.evaluate("() => window.readinglistMyList.KEY")
+    key = "readinglist:my-list:" + urlsplit(seed_server.url()).path
     stored = {"f00dfeedbeef": {"title": hostile, "url": "papers/removed-one/", "status": "read",
                                "added": 1}}  # fmt: skip
     page.evaluate("([k, v]) => localStorage.setItem(k, JSON.stringify({version: 1, papers: v}))",
