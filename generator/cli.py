@@ -223,13 +223,21 @@ def _details(paper: Paper) -> list[str]:
         f"lists: {', '.join(paper.lists)}",
         f"page: papers/{paper.slug}/",
     ]
+    published = ", ".join(part for part in (paper.bib.venue, paper.bib.year) if part)
+    if published:
+        details.insert(0, f"published: {published}")
+    if paper.bib.authors:
+        details.insert(0, f"authors: {', '.join(paper.bib.authors)}")
     if paper.curation.status:
         details.append(f"status: {paper.curation.status}")
     return details
 
 
 def _searchable(paper: Paper) -> str:
-    return " ".join((paper.id, paper.title, paper.text, *paper.tags, *paper.lists)).casefold()
+    bib = paper.bib
+    fields = (paper.id, paper.title, paper.text, *paper.tags, *paper.lists, *bib.authors,
+              bib.year, bib.venue)  # fmt: skip
+    return " ".join(fields).casefold()
 
 
 def _suggest(args: argparse.Namespace) -> int:
