@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from generator.address.sections import is_safe_section
+from generator.address.sections import FOLDERS, is_safe_section
 from generator.address.slugs import is_safe_slug
 from generator.errors import ConfigError
 from generator.models import Lock, LockedPaper, Section
@@ -57,9 +57,11 @@ def _section_paths(lock: Lock) -> list[str]:
 
 
 def _is_safe_target(path: str) -> bool:
-    """A listing address, or a paper's (where a tag of one paper now sends readers)."""
+    """A listing address, a listings' index (where a topic without papers sends readers), or
+    a paper's (where a tag of one paper now sends readers)."""
     folder, _, slug = path.partition("/")
-    return is_safe_section(path) or (folder == "papers" and is_safe_slug(slug))
+    is_paper = folder == "papers" and is_safe_slug(slug)
+    return is_safe_section(path) or path in FOLDERS.values() or is_paper
 
 
 def _locked_paper(entry: dict) -> LockedPaper:

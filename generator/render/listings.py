@@ -46,7 +46,11 @@ def listing_batches(site: Site) -> list[Callable[[], Pages]]:
     return [
         partial(topics_index, site),
         partial(lists_index, site),
-        *(partial(topic_pages, site, topic) for topic in collection.taxonomy.topics),
+        *(
+            partial(topic_pages, site, topic)
+            for topic in collection.taxonomy.topics
+            if site.topic_members[topic.name]  # no page for a topic without papers
+        ),
         *(partial(list_pages, site, reading_list) for reading_list in collection.lists),
         partial(tags_index, site),
         *(partial(tag_pages, site, tag) for tag in site.shared_tags),

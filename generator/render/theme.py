@@ -76,7 +76,7 @@ class Byline:
 
     @property
     def published(self) -> str:
-        """"Venue, year", "venue", "year" or ""."""
+        """Venue and year as "venue, year", or the one of them given, or ""."""
         return ", ".join(part for part in (self.venue, self.year) if part)
 
     def __bool__(self) -> bool:
