@@ -185,9 +185,13 @@ def test_a_plain_edit_logs_no_warning(served) -> None:
     assert _wait_for(lambda: _get(f"{base}/") is not None, 60)
     path: Path = project / "lists" / "a.txt"
     original = path.read_text(encoding="utf-8")
-    for text in (original + "\n" + ABSTRACT + "\n", original, original + "\n" + ABSTRACT + "\n"):
+    about = project / "docs" / "about.md"
+    edits = [(path, original + "\n" + ABSTRACT + "\n"), (path, original),
+             (about, about.read_text(encoding="utf-8") + "\nOne more line.\n"),
+             (path, original + "\n" + ABSTRACT + "\n")]  # fmt: skip
+    for edited, text in edits:
         builds = _builds(log)
-        path.write_text(text, encoding="utf-8")
+        edited.write_text(text, encoding="utf-8")
         rebuilt = lambda before=builds: _builds(log) > before and "Reloading" in log[-1]  # noqa: E731
         assert _wait_for(rebuilt, 60), log
     time.sleep(2)
