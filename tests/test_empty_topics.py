@@ -53,4 +53,6 @@ def test_a_topic_without_papers_has_no_page_and_its_old_address_redirects(make_p
     assert "topics/bandits/ -> topics/" in result.stderr
     redirect = (site / "topics" / "bandits" / "index.html").read_text(encoding="utf-8")
     assert 'content="0; url=../"' in redirect
+    feed = (site / "feeds" / "topics" / "bandits.xml").read_text(encoding="utf-8")
+    assert "Bandits</title>" in feed and "<entry>" not in feed  # its own feed, empty for now
     assert not any("bandits" in url for url in pagefind_pages(site))
