@@ -99,3 +99,14 @@ def _exact_and_longer(pages: dict[str, set[str]]):
         if 1 <= len(whole) <= 5 and 1 <= len(longer) <= 5:
             return word, whole, longer
     return None
+
+
+def test_browse_words_match_an_author(authored, page) -> None:
+    """Browse's words box asks the same index, which holds the byline."""
+    server, _project = authored
+    page.goto(server.url("browse/?words=Farnik"))
+    page.wait_for_function(
+        "() => /^1 paper$/.test(document.querySelector('.rl-browse__count')?.textContent.trim())"
+    )
+    titles = page.locator(".rl-browse__results a").all_inner_texts()
+    assert any("Counting Quokkas" in title for title in titles), titles
