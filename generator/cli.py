@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from generator import __version__, pipeline, write
 from generator.config import Settings
 from generator.errors import BuildFailed, ConfigError, ReadingListError
-from generator.models import Paper, Problem
+from generator.models import Problem
 
 if TYPE_CHECKING:
     from mkdocs.config.defaults import MkDocsConfig
@@ -68,6 +68,9 @@ def _parser() -> argparse.ArgumentParser:
     _command(commands, "generate", _generate, "generate the pages under docs/ only", strict=STRICT)
     _command(commands, "check", _check, "report every problem of every list; write nothing",
              strict="exit with 1 on warnings too")  # fmt: skip
+    serve = _command(commands, "serve", _serve, "serve the built site/ locally; builds nothing")
+    serve.add_argument("-p", "--port", type=int, default=8000, help="default: 8000")
+    serve.add_argument("--bind", default="127.0.0.1", metavar="ADDRESS", help="default: 127.0.0.1")
     find = _command(commands, "find", _find, "print the papers matching all WORDS, with ids")
     find.add_argument("words", nargs="+", metavar="WORD", help="words every match contains")
     suggest = _command(commands, "suggest-topics", _suggest,
@@ -188,8 +191,23 @@ def _new(args: argparse.Namespace) -> int:
 
     written = scaffold.create(args.directory, name=args.name)
     print(f"created {args.directory} ({len(written)} files): next, in that folder,")
-    print("  readinglist build      then open site/index.html, or preview with `mkdocs serve`")
+    print("  readinglist build      then `readinglist serve` and open the address it prints")
+    print("  mkdocs serve           a preview that changes as you edit the lists")
     print("Replace lists/reading-list.txt with your own lists; the README says how.")
+    return 0
+
+
+def _serve(args: argparse.Namespace) -> int:
+    """The built site, under the path of its published address, until Ctrl-C."""
+    from generator import preview
+
+    config = _load_config(args)
+    server, address = preview.open_server(
+        Path(config.site_dir), config.site_url or "", host=args.bind, port=args.port
+    )
+    print(f"serving {config.site_dir} at {address} (Ctrl-C stops it; the site is as last "
+          "built: `readinglist build` again to see an edit)", flush=True)  # fmt: skip
+    preview.serve_site(server)
     return 0
 
 
@@ -206,32 +224,16 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _find(args: argparse.Namespace) -> int:
+    from generator.export.found import found_lines, matches
+
     logging.getLogger("generator").setLevel(logging.WARNING)
     collection = pipeline.collect(_settings(args))
-    words = [word.casefold() for word in args.words]
-    found = [p for p in collection.papers if all(w in _searchable(p) for w in words)]
+    found = [paper for paper in collection.papers if matches(paper, args.words)]
     for paper in found:
         print(f"{paper.id}  {paper.title}")
-        print("    " + "\n    ".join(_details(paper)))
+        print("    " + "\n    ".join(found_lines(paper)))
     print(f"{len(found)} of {len(collection.papers)} papers match")
     return 0 if found else 1
-
-
-def _details(paper: Paper) -> list[str]:
-    details = [
-        f"kind: {paper.kind}",
-        f"topics: {', '.join(paper.topic_names)}",
-        f"tags: {', '.join(paper.tags)}",
-        f"lists: {', '.join(paper.lists)}",
-        f"page: papers/{paper.slug}/",
-    ]
-    if paper.curation.status:
-        details.append(f"status: {paper.curation.status}")
-    return details
-
-
-def _searchable(paper: Paper) -> str:
-    return " ".join((paper.id, paper.title, paper.text, *paper.tags, *paper.lists)).casefold()
 
 
 def _suggest(args: argparse.Namespace) -> int:

@@ -86,7 +86,7 @@ def test_curation_overrides_title_tags_topics_and_adds_note(curated: Path) -> No
     assert "<em>care</em>" in post.content and "&lt;img src=x" in post.content
     assert "<math" in post.content and "★★★★☆" in post.content
     home = (curated / "docs" / "index.md").read_text(encoding="utf-8")
-    assert "## Featured" in home and "## Reading now" in home
+    assert "## Featured" in home and "## Curator: reading now" in home
     assert path.read_bytes() == before  # the curator's file is never rewritten
 
 

@@ -47,6 +47,9 @@ def test_hostile_latex_yields_only_mathml_elements_and_attributes(latex: str) ->
         (r"x_i^2", "xi2"),
         (r"\mathbb{R}^n", "ℝn"),
         (r"O(n \log n)", "O(nlogn)"),
+        (r"88.7%", "88.7%"),  # a percent sign, not a LaTeX comment eating what follows
+        (r"50% + 1", "50%+1"),
+        (r"a \% b", "a%b"),
     ],
 )
 def test_formulas_render_their_symbols(latex: str, shown: str) -> None:

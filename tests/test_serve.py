@@ -177,3 +177,24 @@ def test_pages_kept_from_the_last_rebuild_are_those_a_fresh_build_makes(make_pro
 
 def _first_difference(one: str, other: str) -> list[str]:
     return list(difflib.unified_diff(one.splitlines(), other.splitlines(), n=0))[:12]
+
+
+def test_a_plain_edit_logs_no_warning(served) -> None:
+    """Neither the generator nor the watcher (watchdog's RuntimeWarnings) warns on an edit."""
+    project, base, log = served
+    assert _wait_for(lambda: _get(f"{base}/") is not None, 60)
+    path: Path = project / "lists" / "a.txt"
+    original = path.read_text(encoding="utf-8")
+    about = project / "docs" / "about.md"
+    edits = [(path, original + "\n" + ABSTRACT + "\n"), (path, original),
+             (about, about.read_text(encoding="utf-8") + "\nOne more line.\n"),
+             (path, original + "\n" + ABSTRACT + "\n")]  # fmt: skip
+    for edited, text in edits:
+        builds = _builds(log)
+        edited.write_text(text, encoding="utf-8")
+        rebuilt = lambda before=builds: _builds(log) > before and "Reloading" in log[-1]  # noqa: E731
+        assert _wait_for(rebuilt, 60), log
+    time.sleep(2)
+    served = log[next(n for n, line in enumerate(log) if "Serving on" in line) :]
+    warned = [line for line in served if re.search(r"warn|Traceback", line, re.IGNORECASE)]
+    assert not warned, "".join(warned)[:3000]

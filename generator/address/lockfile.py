@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 
 from generator.address.lockcheck import DuplicateKey, check_lock, line_of, without_duplicate_keys
-from generator.address.sections import is_safe_section
+from generator.address.sections import FOLDERS, is_safe_section
 from generator.address.slugs import is_safe_slug
 from generator.errors import BuildFailed, ConfigError
 from generator.models import Lock, LockedPaper, Problem, Section
@@ -72,9 +72,11 @@ def _section_paths(lock: Lock) -> list[str]:
 
 
 def _is_safe_target(path: str) -> bool:
-    """A listing address, or a paper's (where a tag of one paper now sends readers)."""
+    """A listing address, a listings' index (where a topic without papers sends readers), or
+    a paper's (where a tag of one paper now sends readers)."""
     folder, _, slug = path.partition("/")
-    return is_safe_section(path) or (folder == "papers" and is_safe_slug(slug))
+    is_paper = folder == "papers" and is_safe_slug(slug)
+    return is_safe_section(path) or path in FOLDERS.values() or is_paper
 
 
 def _locked_paper(entry: dict) -> LockedPaper:

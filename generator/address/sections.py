@@ -1,13 +1,13 @@
 """The addresses of listing pages (lists, topics, tags, kinds), and where a gone one sends readers.
 
 A listing's address comes from what it lists: a list's slug (locked by its name), a topic's key,
-a tag's slug, a kind. Renaming a list, re-keying a topic, or a tag falling to one paper makes
-its address go away; published addresses never break, so the lock records every listing page
-ever published (`Lock.sections`) and, for each that is gone, what replaces it
-(`Lock.forwards`): the renamed list (the one read from the same files), the topic of the same
-name, the tag's one paper, or nothing ("", a page then says where to look). Forwards are
-worked out afresh each build from every page ever published, so a chain of renames always
-ends at a current page. Pure.
+a tag's slug, a kind. Renaming a list, re-keying a topic or leaving it without papers, or a tag
+falling to one paper makes its address go away; published addresses never break, so the lock
+records every listing page ever published (`Lock.sections`) and, for each that is gone, what
+replaces it (`Lock.forwards`): the renamed list (the one read from the same files), the topic
+of the same name (or the topics' index, for a topic left without papers), the tag's one paper,
+or nothing ("", a page then says where to look). Forwards are worked out afresh each build from
+every page ever published, so a chain of renames always ends at a current page. Pure.
 """
 
 from __future__ import annotations
@@ -46,13 +46,14 @@ def record(
     and what moved since the last build."""
     current = {
         **_list_sections(lists),
-        **_topic_sections(taxonomy),
+        **_topic_sections(taxonomy, papers),
         **_tag_sections(papers, lock),
         **{f"kinds/{kind}": Section("kind", kind) for kind in kinds},
     }
     sections = {**lock.sections, **current}
+    kept_topics = {topic.name for topic in taxonomy.topics}
     forwards = {
-        path: _replacement(section, current, papers)
+        path: _replacement(section, current, papers, kept_topics)
         for path, section in sorted(sections.items())
         if path not in current
     }
@@ -84,8 +85,14 @@ def _list_sections(lists: Sequence[ReadingList]) -> dict[str, Section]:
     }
 
 
-def _topic_sections(taxonomy: Taxonomy) -> dict[str, Section]:
-    return {f"topics/{topic.key}": Section("topic", topic.name) for topic in taxonomy.topics}
+def _topic_sections(taxonomy: Taxonomy, papers: Sequence[Paper]) -> dict[str, Section]:
+    """A page for every topic with papers: an empty one would only say "0 papers"."""
+    held = {name for paper in papers for name in paper.topic_names}
+    return {
+        f"topics/{topic.key}": Section("topic", topic.name)
+        for topic in taxonomy.topics
+        if topic.name in held
+    }
 
 
 def _tag_sections(papers: Sequence[Paper], lock: Lock) -> dict[str, Section]:
@@ -98,8 +105,11 @@ def _tag_sections(papers: Sequence[Paper], lock: Lock) -> dict[str, Section]:
     return {f"tags/{slugs[tag]}": Section("tag", tag) for tag in shared}
 
 
-def _replacement(section: Section, current: dict[str, Section], papers: Sequence[Paper]) -> str:
-    """The current page that replaces a gone one, or ""."""
+def _replacement(
+    section: Section, current: dict[str, Section], papers: Sequence[Paper], topics: set[str]
+) -> str:
+    """The current page that replaces a gone one, or "". A topic of the taxonomy left without
+    papers sends readers to the topics' index, which names it."""
     if section.kind == "list":
         return _same_files(section, current)
     if section.kind == "tag":
@@ -109,7 +119,9 @@ def _replacement(section: Section, current: dict[str, Section], papers: Sequence
     same = [
         p for p, s in sorted(current.items()) if (s.kind, s.name) == (section.kind, section.name)
     ]
-    return same[0] if same else ""
+    if same:
+        return same[0]
+    return FOLDERS["topic"] if section.kind == "topic" and section.name in topics else ""
 
 
 def _same_files(section: Section, current: dict[str, Section]) -> str:

@@ -79,11 +79,12 @@ def feed_files(
 
 def _forwarded_feeds(collection: Collection, files: dict[str, str]) -> dict[str, str]:
     """A re-keyed topic's old feed stays, as the new one (whose self link says where it lives
-    now); a removed topic's old feed is the site feed: a subscription never breaks."""
+    now); a removed topic's old feed is the site feed: a subscription never breaks. A topic
+    left without papers keeps its own feed, which new papers of the topic will reach."""
     forwarded = {}
     for old, new in collection.lock.forwards.items():
         folder, _, key = old.partition("/")
-        if folder == "topics":
+        if folder == "topics" and f"feeds/topics/{key}.xml" not in files:
             target = f"feeds/topics/{new.partition('/')[2]}.xml" if new else ALL_PATH
             forwarded[f"feeds/topics/{key}.xml"] = files.get(target, files[ALL_PATH])
     return forwarded

@@ -49,7 +49,9 @@ def to_mathml(latex: str, *, display: bool = False) -> str:
     """Return sanitised MathML for `latex`, or raise MathError."""
     if len(latex) > MAX_LENGTH:
         raise MathError(f"formula of {len(latex):,} characters is too long to typeset")
-    source = latex
+    # A formula is one line of an abstract: a bare % ($88.7%$) is a percent sign, never the
+    # comment LaTeX would take it for (which would drop the rest of the formula).
+    source = re.sub(r"(?<!\\)%", _literally(r"\%"), latex)
     for symbol, replacement in _SYMBOL_FIXES.items():
         source = re.sub(re.escape(symbol) + r"(?![A-Za-z])", _literally(replacement), source)
     try:

@@ -47,7 +47,11 @@ def listing_batches(site: Site) -> list[Callable[[], Made]]:
     return [
         partial(topics_index, site),
         partial(lists_index, site),
-        *(_topic_batch(site, topic) for topic in collection.taxonomy.topics),
+        *(
+            _topic_batch(site, topic)
+            for topic in collection.taxonomy.topics
+            if site.topic_members[topic.name]  # no page for a topic without papers
+        ),
         *(_list_batch(site, reading_list) for reading_list in collection.lists),
         partial(tags_index, site),
         *(_tag_batch(site, tag) for tag in site.shared_tags),

@@ -26,7 +26,8 @@ from generator.render.site import Site, kind_label, kinds
 from generator.render.templating import Md, page
 
 Batch = Callable[[], Iterable[tuple[str, str | Iterable[str]]]]
-_STATUSES = (("reading", "Reading now"), ("to-read", "To read"), ("read", "Read"))
+# The curator's own reading, worded apart from the reader's list ("Add to my list").
+_STATUSES = (("reading", "reading now"), ("to-read", "to read"), ("read", "read"))
 
 
 def render_site(collection: Collection, settings: Settings) -> list[Batch]:
@@ -94,7 +95,8 @@ def site_without_papers(paper_ids: list[str], folder: str) -> list[Md]:
 def home_page(site: Site) -> tuple[str, str]:
     papers = site.collection.papers
     by_status = {
-        label: [p.id for p in papers if p.curation.status == status] for status, label in _STATUSES
+        f"Curator: {label}": [p.id for p in papers if p.curation.status == status]
+        for status, label in _STATUSES
     }
     meta = {"title": "Home", "hide": ["navigation", "toc"]}
     featured = [p.id for p in papers if p.curation.featured]
@@ -111,6 +113,7 @@ def paper_page(site: Site, paper: Paper) -> list[tuple[str, str]]:
         "abstract": Md(paper.markdown),
         "note": [Md(markup.parse(part).paragraph) for part in _paragraphs(paper.curation.note)],
         "stars": "★" * paper.curation.rating + "☆" * (5 - paper.curation.rating),
+        "statuses": dict(_STATUSES),
         "related": [site.entries[pid] for pid in paper.related],
     }
     meta = paper_front_matter(site, paper)

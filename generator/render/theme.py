@@ -51,6 +51,36 @@ class PaperView:
     evidence: tuple[tuple[str, str], ...]  # (topic, the keywords that chose it, or "")
     finders: tuple[Finder, ...]  # searches, then DOI and URL: "Find the paper"
     address: str  # the page's address from the site's root, for the reader's own list
+    byline: Byline  # what a source said of authors, year and venue (empty without one)
+
+
+# Up to this many authors are all named in the byline; past it, the first SHORT_AUTHORS are,
+# with "et al." and the whole list a click away.
+ALL_AUTHORS_UP_TO = 4
+SHORT_AUTHORS = 3
+
+
+@dataclass(frozen=True)
+class Byline:
+    """Authors, year and venue as a bibliographic source gave them; nothing invented."""
+
+    authors: tuple[str, ...] = ()
+    year: str = ""
+    venue: str = ""
+
+    @property
+    def shortened(self) -> tuple[str, ...]:
+        """The authors the byline names before "et al." (all of them when they are few)."""
+        few = len(self.authors) <= ALL_AUTHORS_UP_TO
+        return self.authors if few else self.authors[:SHORT_AUTHORS]
+
+    @property
+    def published(self) -> str:
+        """Venue and year as "venue, year", or the one of them given, or ""."""
+        return ", ".join(part for part in (self.venue, self.year) if part)
+
+    def __bool__(self) -> bool:
+        return bool(self.authors or self.year or self.venue)
 
 
 def title_as_html(title: object) -> object:
@@ -110,6 +140,7 @@ class Theme:
             evidence=tuple((m.topic, ", ".join(m.matched)) for m in paper.topics),
             finders=tuple(finders(paper)),
             address=f"papers/{paper.slug}/",
+            byline=Byline(paper.bib.authors, paper.bib.year, paper.bib.venue),
         )
 
 

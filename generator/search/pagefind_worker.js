@@ -9,6 +9,7 @@
 
 var SETUP = 0, READY = 1, QUERY = 2, RESULT = 3;
 var SHOWN = 20;  /* results fetched and listed per query, best first */
+var LOOKED = 100;  /* pages looked at, at most, for SHOWN real hits */
 var root = new URL("../../../", self.location.href);
 
 /* Start loading Pagefind at once, before Material's SETUP message arrives. */
@@ -40,29 +41,75 @@ function words(query) {
   }).filter(Boolean);
 }
 
+/* How well a page matches the query, judged on its own words, since Pagefind searches a word
+   it does not know by its longest beginning that it does ("Farnik" finds "far"): 0 when every
+   query word is in the page as a word (or the same word with another ending: network,
+   networks), 1 when some only begin a longer word (flipatt: FlipAttack), 2 when some only
+   share most of their beginning (a slip near the end: FlipAttacx), -1 for a page that holds
+   some query word only as a short beginning: not a hit, and not listed. */
+var ENDINGS = /(?:ations?|ings?|ies|ied|ers?|ed|es|s|y|e)$/;
+function wordsOf(text) { return String(text).toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean); }
+function stem(word) { var s = word.replace(ENDINGS, ""); return s.length >= 3 ? s : word; }
+function commonPrefix(a, b) { var n = 0; while (n < a.length && a[n] === b[n]) n++; return n; }
+function termMatch(term, pageWords) {
+  var best = -1, root = stem(term), enough = Math.max(4, Math.ceil(term.length * 0.75));
+  for (var i = 0; i < pageWords.length && best !== 0; i++) {
+    var word = pageWords[i];
+    if (word === term || stem(word) === root) best = 0;
+    else if (word.startsWith(term)) best = best === -1 ? 1 : Math.min(best, 1);
+    else if (best === -1 && commonPrefix(word, term) >= enough) best = 2;
+  }
+  return best;
+}
+function relevance(terms, page) {
+  var pageWords = wordsOf((page.meta.title || "") + " " + page.content);
+  var levels = terms.map(function (term) { return termMatch(term, pageWords); });
+  return levels.indexOf(-1) >= 0 ? -1 : Math.max.apply(null, levels.concat(0));
+}
+
 /* Resolves to Material's result message data, or to null when a newer query came in
-   meanwhile (the reader typed on): its pages are then not fetched at all. */
+   meanwhile (the reader typed on): its pages are then not fetched at all. Pages are looked
+   at SHOWN at a time, best first, until SHOWN real hits are found; the exact hits are listed
+   first, each group in Pagefind's order. */
 function search(query, current) {
   var terms = words(query);
-  if (!terms.length) return Promise.resolve({ items: [] });
+  var wanted = wordsOf(terms.join(" "));
+  if (!wanted.length) return Promise.resolve({ items: [] });
   return engine.then(function (pagefind) {
     return pagefind.search(terms.join(" "));
   }).then(function (found) {
-    if (!current()) return null;
-    return Promise.all(found.results.slice(0, SHOWN).map(function (result) {
-      return result.data().then(function (page) {
-        var matched = {};
-        terms.forEach(function (term) { matched[term.toLowerCase()] = true; });
-        return [{
-          location: page.url.replace(/^\//, ""),
-          title: escapeHTML(page.meta.title || page.url),
-          text: "<p>" + excerpt(page.excerpt) + "</p>",
-          score: result.score,
-          terms: matched
-        }];
-      });
-    }));
-  }).then(function (items) { return items && { items: items }; });
+    return hits(found.results, wanted, current, 0, []);
+  }).then(function (kept) {
+    if (!kept) return null;
+    kept.sort(function (a, b) { return a.level - b.level || b.result.score - a.result.score; });
+    return { items: kept.slice(0, SHOWN).map(function (hit) { return item(hit, wanted); }) };
+  });
+}
+
+function hits(results, wanted, current, start, kept) {
+  if (!current()) return Promise.resolve(null);
+  var batch = results.slice(start, start + SHOWN);
+  if (!batch.length || kept.length >= SHOWN || start >= LOOKED) return Promise.resolve(kept);
+  return Promise.all(batch.map(function (result) {
+    return result.data().then(function (page) {
+      return { result: result, page: page, level: relevance(wanted, page) };
+    });
+  })).then(function (looked) {
+    kept = kept.concat(looked.filter(function (hit) { return hit.level >= 0; }));
+    return hits(results, wanted, current, start + SHOWN, kept);
+  });
+}
+
+function item(hit, wanted) {
+  var page = hit.page, matched = {};
+  wanted.forEach(function (term) { matched[term] = true; });
+  return [{
+    location: page.url.replace(/^\//, ""),
+    title: escapeHTML(page.meta.title || page.url),
+    text: "<p>" + excerpt(page.excerpt) + "</p>",
+    score: hit.result.score,
+    terms: matched
+  }];
 }
 
 var latest = 0;

@@ -128,3 +128,27 @@ def test_instant_navigation_requests_nothing_missing_and_logs_no_error(
     assert {"sitemap.xml", "feeds/sitemap.xml", "feeds/topics/sitemap.xml"} <= sitemaps
     assert missing == [], missing
     assert errors == [], errors
+
+
+TOP_LEVEL = ("", "browse/", "topics/", "lists/", "tags/", "my-list/", "about/")
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_every_top_level_page_is_one_click_from_every_kind_of_page(
+    seed_server, seed_corpus, new_page, width
+):
+    """Header tabs, in view without scrolling, on the home, a topic, a paper and each
+    top-level page: My list and About (the curator's own page) included."""
+    page = new_page(width=width, height=844 if width < 600 else 800)
+    paper, topic = seed_corpus.papers[0], seed_corpus.topics[0]
+    for here in (*TOP_LEVEL, topic.path, paper.path):
+        page.goto(seed_server.url(here))
+        in_view = page.locator("a[href]").evaluate_all(
+            "els => els.filter(e => { const r = e.getBoundingClientRect();"
+            " return e.checkVisibility({visibilityProperty: true}) && r.width > 0"
+            " && r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth;"
+            " }).map(e => e.href)"
+        )
+        reached = {site_path(url, seed_server.base) for url in in_view}
+        missing = [path or "home" for path in TOP_LEVEL if path not in reached]
+        assert not missing, f"{here or 'home'} at {width}px: not one click away: {missing}"

@@ -47,7 +47,7 @@ def test_status_heading_and_note_are_separate_blocks(noted_server, page):
     blocks = page.evaluate(BLOCKS)
     assert [block["tag"] for block in blocks] == ["P", "P", "P", "P"]
     texts = [block["text"] for block in blocks]
-    assert texts[0] == "Status: reading · Rating: ★★★★☆"
+    assert texts[0] == "Curator: reading now · Curator's rating: ★★★★☆"
     assert texts[1:] == ["Curator's note", "First part of the note.", "Second part."]
     tops = [block["top"] for block in blocks]
     assert tops == sorted(tops) and len(set(tops)) == len(tops)  # one under the other

@@ -92,3 +92,20 @@ def _status(url: str) -> int:
             return response.status
     except urllib.error.HTTPError as error:
         return error.code
+
+
+def test_a_page_opened_from_disk_says_what_does_not_work_and_how_to_serve(
+    seed_site, seed_server, page
+):
+    """file:// loads no search index, facet index or module: the page says so, once, and only
+    there; served over HTTP, no notice."""
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto((seed_site / "site" / "index.html").as_uri())
+    notice = page.locator(".rl-file-notice")
+    assert notice.is_visible()
+    assert "readinglist serve" in notice.inner_text()
+    page.goto(seed_server.url())
+    assert page.locator(".rl-file-notice").count() == 1
+    assert not page.locator(".rl-file-notice").is_visible()
+    assert not errors, errors

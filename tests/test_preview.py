@@ -1,0 +1,98 @@
+"""`readinglist serve`: the built site on loopback under its published path, as GitHub Pages
+serves it (folders, 404 page, gzip), without building anything."""
+
+from __future__ import annotations
+
+import gzip
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import REPO, copy_project, run_cli
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args: object) -> None:
+        return None
+
+
+def _get(url: str, **headers: str) -> tuple[int, dict[str, str], bytes]:
+    opener = urllib.request.build_opener(_NoRedirect)
+    try:
+        with opener.open(urllib.request.Request(url, headers=headers), timeout=5) as response:
+            return response.status, dict(response.headers), response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, dict(error.headers), error.read()
+
+
+@pytest.fixture(scope="module")
+def served(seed_site: Path) -> Iterator[tuple[str, Path]]:
+    port = _free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "generator.cli", "serve", "--port", str(port)],
+        cwd=seed_site, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )  # fmt: skip
+    try:
+        assert process.stdout is not None
+        announced = process.stdout.readline()
+        assert f"http://127.0.0.1:{port}/readinglist/" in announced, announced
+        yield f"http://127.0.0.1:{port}", seed_site
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def test_the_site_is_served_under_its_path_and_the_root_redirects_there(served) -> None:
+    origin, _project = served
+    status, headers, _ = _get(f"{origin}/")
+    assert status == 301 and headers["Location"] == "/readinglist/"
+    status, headers, body = _get(f"{origin}/readinglist/", **{"Accept-Encoding": "gzip"})
+    assert status == 200 and headers["Content-Encoding"] == "gzip"
+    assert b"<h1" in gzip.decompress(body)
+    status, headers, _ = _get(f"{origin}/readinglist/topics")
+    assert status == 301 and headers["Location"] == "/readinglist/topics/"
+    status, _headers, body = _get(f"{origin}/readinglist/pagefind/pagefind.js")
+    assert status == 200 and body
+
+
+MISSES = ["/readinglist/no-such-page/", "/elsewhere/", "/readinglist/../mkdocs.yml",
+          "/readinglist/%2e%2e/mkdocs.yml"]  # fmt: skip
+
+
+@pytest.mark.parametrize("path", MISSES)
+def test_misses_and_climbs_out_get_the_sites_404_page(served, path: str) -> None:
+    origin, _project = served
+    status, _headers, body = _get(origin + path)
+    assert status == 404 and b"md-content" in body and b"lists_dir" not in body
+
+
+def test_serving_builds_and_writes_nothing(served) -> None:
+    origin, project = served
+    before = {path: path.stat().st_mtime_ns for path in (project / "site").rglob("*")}
+    time.sleep(0.1)
+    for path in ("", "browse/", "my-list/", "browse/index.json"):
+        assert _get(f"{origin}/readinglist/{path}")[0] == 200
+    after = {path: path.stat().st_mtime_ns for path in (project / "site").rglob("*")}
+    assert after == before
+
+
+def test_serving_an_unbuilt_project_says_to_build_first(tmp_path: Path) -> None:
+    project = copy_project(tmp_path / "project", lists={"a.txt": "A\n\nAn abstract here.\n"})
+    result = run_cli(project, "serve", check=False)
+    assert result.returncode == 1
+    assert "no built site" in result.stderr and "readinglist build" in result.stderr
