@@ -20,7 +20,15 @@ import re
 
 from generator.describe.reading.abstracts import Abstract
 from generator.describe.reading.claims import claims, rank_sentences
-from generator.describe.reading.lexicon import INTRO_VERBS, STATE_VERBS, from_gerund
+from generator.describe.reading.lexicon import (
+    DETERMINERS,
+    INTRO_VERBS,
+    SMALL_WORDS,
+    STATE_VERBS,
+    VERB_FORMS,
+    base_form,
+    from_gerund,
+)
 from generator.describe.reading.sentences import lowercase, plain_sentence, split_clauses
 
 MAX_WORDS = 45
@@ -96,13 +104,16 @@ _RELATIVE_BY = re.compile(
 # "..., which addresses this mismatch through X." or "that eliminates these overheads": the
 # clause goes, up to its end.
 _RELATIVE = re.compile(
-    r",?\s+(?:that|which)\s+(?:\w+\s+){0,3}?" + _DEMONSTRATIVE + r"\b[^;$]*?(?=[,;]\s|[.!?]?$)"
+    r",?\s+(?:that|which)\s+(?:\w+\s+){0,3}?" + _DEMONSTRATIVE + r"\b[^;$]*?"
+    r"(?=[,;]\s(?!(?:yet|and|but|or|while|thus|thereby)\b)|[.!?]?$)"  # ", yet still" goes too
 )
 
 
-# "To address these issues we propose X" (no comma, so `strip_preamble` left it).
+# "To address these issues we propose X", "Building on these ideas we propose X" (no comma, so
+# `strip_preamble` left it).
 _LEADING = re.compile(
-    r"^[*_]*(?:to|in order to)\s+\w+\s+" + _DEMONSTRATIVE + r"\b[^,;$]{0,60}?,?\s+"
+    r"^[*_]*(?:(?:to|in order to)\s+\w+|building on|based on|motivated by|inspired by|guided by|"
+    r"following|given|with|using|under|in)\s+" + _DEMONSTRATIVE + r"\b[^,;$]{0,60}?,?\s+"
     r"(?=we\b|our\b|this (?:paper|work|study)\b)",
     re.IGNORECASE,
 )
@@ -115,25 +126,55 @@ _PLURAL_POINTER = re.compile(
 )
 
 
-_SUCH_A = re.compile(r"\bsuch (an?)\b", re.IGNORECASE)
+_SUCH_A = re.compile(r"\b((?:we|this paper|this work) \w+) such (an?)\b", re.IGNORECASE)
 
 
 def _rewritten(summary: str) -> str:
-    """`summary` without the pointer it holds, if a rule knows how to take it out."""
-    summary = _capitalise(_LEADING.sub("", summary, count=1))
-    address = _ADDRESS_BY.match(summary)
+    """`summary` without the pointer it holds, if a rule knows how to take it out and what is
+    left still reads as the sentence (`_reads_whole`)."""
+    text = _capitalise(_LEADING.sub("", summary, count=1))
+    address = _ADDRESS_BY.match(text)
     if address:
         verb = from_gerund(address.group("verb"))
-        third = "s" if not address.group("who").strip("*_").startswith("We") else ""
-        return f"{address.group('who')} {_third_person(verb) if third else verb}" + address.group(
-            "rest"
-        )
-    text = _RELATIVE_BY.sub(" ", summary, count=1)
-    text = _as_sentence(_RELATIVE.sub("", text, count=1).rstrip(" ,"))
+        if not address.group("who").strip("*_").startswith("We"):
+            verb = _third_person(verb)
+        rest = _GERUND_AFTER_AND.sub(lambda m: f"{m[1]} {from_gerund(m[2])}", address["rest"])
+        text = f"{address.group('who')} {verb}{rest}"
+    else:
+        text = _RELATIVE_BY.sub(" ", text, count=1)
+        relative = _RELATIVE.search(text)
+        if relative and not _after_verb(text[: relative.start()]):
+            text = _as_sentence((text[: relative.start()] + text[relative.end() :]).rstrip(" ,"))
     if points_back(text):  # "detection of these insights": of insights, in general
         text = _PLURAL_POINTER.sub(r"\1 ", text)
-    text = _SUCH_A.sub(r"\1", text)  # "we propose such a definition": a definition
-    return text if text.count("$") % 2 == 0 else ""
+    text = _SUCH_A.sub(r"\1 \2", text)  # "we propose such a definition": a definition
+    return text if _reads_whole(text, summary) else ""
+
+
+# "by proposing X and deriving Y" -> "we propose X and derive Y"
+_GERUND_AFTER_AND = re.compile(r"\b(and|or) (\w+ing)\b")
+
+
+def _after_verb(before: str) -> bool:
+    """Whether "that" follows a verb ("we show that ..."): a clause that cannot go."""
+    last = before.split()[-1].lower() if before.split() else ""
+    verb = base_form(last)
+    return last in VERB_FORMS or last.endswith("ly") or verb in INTRO_VERBS or verb in STATE_VERBS
+
+
+def _reads_whole(text: str, original: str) -> bool:
+    """A rewrite keeps most of the sentence, its math paired, and ends on a word that can end
+    one ("We show." or "..., and." cannot)."""
+    words = text.rstrip(".!?").split()
+    return (
+        len(words) >= 3
+        and 3 * len(words) >= len(original.split())
+        and text.count("$") % 2 == 0
+        and words[-1].lower().strip("*_") not in _CANNOT_END
+    )
+
+
+_CANNOT_END = SMALL_WORDS | DETERMINERS | VERB_FORMS
 
 
 def _third_person(verb: str) -> str:

@@ -89,12 +89,14 @@ def from_gerund(word: str) -> str:
             return lemma
     if doubled:
         return doubled
-    return stem + "e" if stem.endswith(_SILENT_E) else stem
+    after_vowel_in = stem.endswith("in") and stem[-3:-2] in "aeiou"  # "train", not "combin"
+    return stem + "e" if stem.endswith(_SILENT_E) and not after_vowel_in else stem
 
 
 # A verb whose gerund drops an "e" mostly ends so: "creat(e)", "us(e)", "measur(e)".
 _SILENT_E = ("at", "iz", "is", "ur", "uc", "ag", "os", "iv", "ov", "ud", "in", "ar", "ut", "us",
-             "lv", "rg", "rv", "ng", "dg", "ak")  # fmt: skip
+             "lv", "rg", "rv", "ng", "dg", "ak", "pl", "bl", "dl", "gl", "kl", "tl",
+             "zl")  # fmt: skip
 
 
 def gerund(verb: str) -> str:
