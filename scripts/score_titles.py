@@ -27,6 +27,8 @@ from pathlib import Path
 
 from scratch import REPO, generate, make_project, script_env
 
+sys.path.insert(0, str(REPO))
+
 EVAL = REPO.parent / "shared" / "eval"
 
 
@@ -48,7 +50,24 @@ def main() -> int:
             shown = ["--show"] if args.show and label == "whole" else []
             if subprocess.run(command + shown, env=script_env()).returncode:
                 return 1
+        _report_flagged(papers, args.truth)
     return 0
+
+
+def _report_flagged(papers: Path, truth: Path) -> None:
+    """The share of derived titles, and of the real ones, that the title check flags."""
+    import frontmatter
+
+    from generator.describe.titles.check import problems
+
+    derived = [
+        str(frontmatter.load(page).metadata["title"]) for page in sorted(papers.glob("*.md"))
+    ]
+    rows = [json.loads(line) for line in truth.open(encoding="utf-8") if line.strip()]
+    for label, titles in (("derived", derived), ("real", [row["title"] for row in rows])):
+        flagged = [title for title in titles if problems(title)]
+        print(f"title check, {label}: {len(flagged)}/{len(titles)} flagged "
+              f"({len(flagged) / max(len(titles), 1):.1%})")  # fmt: skip
 
 
 def _truths(truth: Path, folder: Path) -> list[tuple[str, Path]]:

@@ -66,9 +66,8 @@ def derive_title(parts: Abstract, model: TitleModel | None = None) -> str:
     chosen by `model` (the shipped one unless given)."""
     model = model or shipped()
     draft = compose(parts, model)
-    title = retitle(
-        parts, draft.title, prefix=draft.prefix, name=draft.name, claim=draft.claim, model=model
-    )
+    title = retitle(parts, draft.title, prefix=draft.prefix, name=draft.name, claim=draft.claim,
+                    model=model)  # fmt: skip
     return title if _WORD.search(title) else "Untitled"
 
 

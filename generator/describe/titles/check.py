@@ -15,11 +15,10 @@ claims), which is why the tests compare the share of derived and of real titles 
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 
-from generator.describe.titles.model import shipped
-from generator.describe.titles.salience import content_words
 from generator.describe.reading.lexicon import (
     DETERMINERS,
     GENERIC_WORDS,
@@ -29,6 +28,8 @@ from generator.describe.reading.lexicon import (
     VERB_FORMS,
     read_word,
 )
+from generator.describe.titles.model import shipped
+from generator.describe.titles.salience import content_words
 
 _PRONOUNS = PRONOUNS | {"that", "such"}
 _AUXILIARIES = frozenset(
@@ -111,8 +112,7 @@ def _has_finite_verb(words: list[str]) -> bool:
         verb = word.endswith("s") and not word.endswith("ss") and word in VERB_FORMS
         if verb and at < len(bare) - 1 and word not in _PREPOSITIONS:
             return True
-        after_plural = read_word(words[at - 1]).plural if words[at - 1][:1].isalpha() else False
-        if after_plural and word in VERB_FORMS and not word.endswith(("s", "ing")):
+        if _after_plural(words, at) and word in VERB_FORMS and not word.endswith(("s", "ing")):
             return True  # "Models Provide"
     return False
 
@@ -162,7 +162,7 @@ def _repeats(words: list[str]) -> bool:
     """A word said twice in a row ("Estimator Estimator"), or an acronym beside the words it
     abbreviates ("RNNs Recurrent Neural Networks", "Recurrent Neural Networks RNNs")."""
     bare = [_bare(word) for word in words]
-    if any(first == second and first for first, second in zip(bare, bare[1:], strict=False)):
+    if any(first == second and first for first, second in itertools.pairwise(bare)):
         return True
     for at, word in enumerate(words):
         letters = word.removesuffix("s")
@@ -189,9 +189,15 @@ def _position_without_claim(title: str) -> bool:
     head, colon, statement = title.partition(": ")
     if not colon or head.strip().lower() != "position":
         return False
-    bare = [_bare(word) for word in statement.split()]
-    verbs = [
-        word in _AUXILIARIES or (word in VERB_FORMS and not word.endswith("ing"))
-        for word in bare[1:]
-    ]
-    return not any(verbs)
+    words = statement.split()
+    bare = [_bare(word) for word in words]
+    return not any(
+        word in _AUXILIARIES
+        or (word in VERB_FORMS and not word.endswith("ing"))
+        or (_after_plural(words, at) and word not in SMALL_WORDS and not word.endswith("s"))
+        for at, word in enumerate(bare[1:], start=1)
+    )  # "Benchmarks Overstate X": a word after a plural that is no plural is taken for a verb
+
+
+def _after_plural(words: list[str], at: int) -> bool:
+    return words[at - 1][:1].isalpha() and read_word(words[at - 1]).plural

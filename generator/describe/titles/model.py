@@ -15,7 +15,7 @@ import json
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from typing import Any
 
@@ -32,8 +32,15 @@ class Linear:
     scale: tuple[float, ...]
 
     def score(self, features: Sequence[float]) -> float:
-        terms = zip(self.weights, features, self.mean, self.scale, strict=True)
-        return self.bias + math.fsum(w * (x - m) / s for w, x, m, s in terms)
+        coefficients, offset = self._folded
+        return offset + sum(c * x for c, x in zip(coefficients, features, strict=True))
+
+    @cached_property
+    def _folded(self) -> tuple[tuple[float, ...], float]:
+        """The standardisation folded into the weights: one product per feature, scored often."""
+        coefficients = tuple(w / s for w, s in zip(self.weights, self.scale, strict=True))
+        offset = self.bias - math.fsum(c * m for c, m in zip(coefficients, self.mean, strict=True))
+        return coefficients, offset
 
     def probability(self, features: Sequence[float]) -> float:
         return 1 / (1 + math.exp(-min(max(self.score(features), -30.0), 30.0)))

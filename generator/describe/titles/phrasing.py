@@ -124,7 +124,12 @@ class Candidate(NamedTuple):
 
 
 def choose(
-    candidates: Sequence[Candidate], reading: Reading, model: TitleModel, *, prefix: str, claim: bool
+    candidates: Sequence[Candidate],
+    reading: Reading,
+    model: TitleModel,
+    *,
+    prefix: str,
+    claim: bool,
 ) -> str:
     """The candidate the ranker scores best, in title case, among those without problems; the
     composed one when every one has one."""
@@ -137,7 +142,13 @@ def choose(
     for candidate in ranked:  # best first: most candidates are never cased nor checked
         if candidate.acceptable(claim=claim, field_terms=model.field_terms):
             return candidate.titled()
+    for candidate in ranked:  # a position's topic reads better than a broken claim
+        if set(problems(candidate.titled(), model.field_terms)) <= _TOPIC_ONLY:
+            return candidate.titled()
     return next(c.text for c in candidates if c.composed)
+
+
+_TOPIC_ONLY = frozenset({"position without a claim"})
 
 
 def paired(

@@ -57,15 +57,7 @@ def signals(
     titles use it."""
     sentences = [content_words(plain) for plain in parts.plain]
     sets = [set(words) for words in sentences]
-    counts: dict[str, int] = {}
-    first: dict[str, int] = {}
-    spread: dict[str, int] = {}  # sentences that use the word
-    for index, words in enumerate(sentences):
-        for word in words:
-            counts[word] = counts.get(word, 0) + 1
-            first.setdefault(word, index)
-        for word in sets[index]:
-            spread[word] = spread.get(word, 0) + 1
+    counts, first, spread = _tally(sentences, sets)
     context = _Context(parts, name, sets)
     total = len(sets)
     in_composed = set(content_words(composed))
@@ -90,6 +82,22 @@ def signals(
     }
 
 
+def _tally(
+    sentences: list[tuple[str, ...]], sets: list[set[str]]
+) -> tuple[dict[str, int], dict[str, int], dict[str, int]]:
+    """Per word: how often it is used, the first sentence using it, how many sentences do."""
+    counts: dict[str, int] = {}
+    first: dict[str, int] = {}
+    spread: dict[str, int] = {}
+    for index, words in enumerate(sentences):
+        for word in words:
+            counts[word] = counts.get(word, 0) + 1
+            first.setdefault(word, index)
+        for word in sets[index]:
+            spread[word] = spread.get(word, 0) + 1
+    return counts, first, spread
+
+
 class _Context:
     """The word sets the signals test membership in."""
 
@@ -101,4 +109,3 @@ class _Context:
         self.top = set().union(*(sentences[index] for index in ranking[:3]))
         self.name = set(content_words(f"{name.short} {name.long}")) if name else set()
         self.long_forms = {w for d in parts.definitions for w in content_words(d.long)}
-
