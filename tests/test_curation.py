@@ -138,7 +138,16 @@ def test_orphan_entry_is_reported_with_the_closest_paper(curated: Path) -> None:
         ("colour: red", "unknown key 'colour' (allowed: title, tags, topics, note, status"),
         ("staus: read", "unknown key 'staus' (did you mean 'status'?)"),
         ("note: 42", "key 'note': expected text, but received: 42 (put it in quotes"),
-        ("slug: Not A Slug", "key 'slug': expected lower-case letters, digits and '-'"),
+        ("slug: Not A Slug", "key 'slug': expected lower-case letters, digits and single '-', "
+         "but received: 'Not A Slug'"),
+        ("slug: con", "key 'slug': 'con' is a reserved name (a section of the site, or a file "
+         "name Windows cannot use): choose another"),
+        ("slug: index", "key 'slug': 'index' is a reserved name"),
+        ("slug: " + "a" * 300, "key 'slug': 300 characters long: a page address has at most 120"),
+        ('slug: ""', "key 'slug': empty: write the page address, or remove the key"),
+        ("slug:", "key 'slug': expected text, the page address (lower-case letters, digits and "
+         "'-'), but received: nothing"),
+        ("slug: 5", "key 'slug': expected text, the page address"),
     ],
 )  # fmt: skip
 def test_invalid_entries_name_file_key_line_and_key(

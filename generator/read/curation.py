@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from generator.address.slugs import is_safe_slug
+from generator.address.slugs import slug_problem
 from generator.models import STATUSES, Curation, Taxonomy
 from generator.read.yamlfile import YamlFile, key_line, shown, suggest, wrong_item
 
@@ -156,13 +156,19 @@ def _status_hint(value: object) -> str:
 
 
 def _slug(entry: dict, file: YamlFile, subject: str) -> str:
-    wanted = "lower-case letters, digits and '-' (the page address)"
-    value = file.get(entry, "slug", subject=subject, wanted=wanted, default="", valid=_is_slug)
+    """The page address the curator chose: each reason it cannot be one said as it is."""
+    wanted = "text, the page address (lower-case letters, digits and '-')"
+    value = file.get(entry, "slug", subject=subject, wanted=wanted, default="", valid=_is_text)
+    if not isinstance(entry.get("slug"), str):  # missing, or reported by `get`
+        return ""
+    if problem := slug_problem(value.strip()):
+        file.error(key_line(entry, "slug", 1), f"{subject}key 'slug': {problem}")
+        return ""
     return value.strip()
 
 
-def _is_slug(value: object) -> bool:
-    return isinstance(value, str) and (not value.strip() or is_safe_slug(value.strip()))
+def _is_text(value: object) -> bool:
+    return isinstance(value, str)
 
 
 def _changes(
