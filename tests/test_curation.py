@@ -238,3 +238,29 @@ def test_invalid_curation_stops_the_build_and_writes_nothing(curated: Path) -> N
     assert result.returncode == 1
     assert "curation.yml:3: error: paper abc: key 'rating'" in result.stderr
     assert {p: p.read_bytes() for p in (curated / "docs").rglob("*.md")} == before
+
+
+def test_curated_text_is_cleaned_as_every_input_is(tmp_path: Path) -> None:
+    """Bidi overrides and zero-width characters go from titles, tags and notes, as from
+    abstracts: a tag "\u202eevil" would show reversed in pages, exports and facets."""
+    path = tmp_path / "curation.yml"
+    path.write_text(
+        "papers:\n  abc123:\n"
+        '    title: "\\u202eFlip\\u200bAttack"\n'
+        '    tags: {add: ["\\u202eevil", "zero\\u200bwidth"], remove: ["\\u2066x\\u2069"]}\n'
+        '    note: "First\\u200d part.\\n\\nSecond \\u202epart."\n',
+        encoding="utf-8",
+    )
+    curation, _line = load_curation(path)["abc123"]
+    assert curation.title == "FlipAttack"
+    assert curation.add_tags == ("evil", "zerowidth") and curation.remove_tags == ("x",)
+    assert curation.note == "First part.\n\nSecond part."
+
+
+def test_a_tag_of_invisible_characters_only_is_an_empty_item(tmp_path: Path) -> None:
+    path = tmp_path / "curation.yml"
+    path.write_text('papers:\n  abc123:\n    tags: {add: ["\\u200b\\u202e"]}\n', encoding="utf-8")
+    with pytest.raises(BuildFailed) as failure:
+        load_curation(path)
+    (problem,) = failure.value.problems
+    assert "key 'tags: add': expected a list of names" in str(problem)
