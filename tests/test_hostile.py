@@ -341,7 +341,7 @@ def test_the_curators_own_page_title_is_text_everywhere(
     assert BeautifulSoup(doc["title"], "html.parser").get_text() == CURATOR_TITLE
 
 
-CACHE_FILES = ["collection.pickle", "site.digest"]  # all the build keeps in .cache/
+CACHE_FILES = ["collection.pickle", "manifest.json", "run.lock", "site.digest"]  # all in .cache/
 
 
 # --- addresses --------------------------------------------------------------------------
