@@ -21,11 +21,13 @@ import mkdocs.commands.build
 import pytest
 
 from generator import cli
-from tests.conftest import FIXTURES, copy_project, run_cli
+from tests.conftest import FIXTURES, SEED_LISTS, copy_project, run_cli
 
 BROKEN = FIXTURES / "broken"
 UNREADABLE = {"binary.txt", "cp1252.txt"}
 GOOD = {name: (FIXTURES / "hostile" / name).read_bytes() for name in ("graph-a.txt", "graph-b.txt")}
+GOOD_ABSTRACTS = GOOD["graph-a.txt"].decode("utf-8").split("\n\n")[1:]
+SEED_ABSTRACTS = SEED_LISTS[0].read_text(encoding="utf-8").split("\n\n")[1:4]
 
 
 def _lists(names: set[str] | None = None) -> dict[str, bytes]:
@@ -248,3 +250,24 @@ def test_pages_no_longer_generated_go_and_curator_pages_stay(built_project: Path
     assert (built_project / "site" / "notes" / "index.html").exists()
     gone = (papers_before - papers_after).pop().removesuffix(".md")
     assert not (built_project / "site" / "papers" / gone).exists()
+
+
+@pytest.mark.parametrize(
+    ("first_line", "abstracts"),
+    [("   ", GOOD_ABSTRACTS[:3]), ("\t", GOOD_ABSTRACTS[:3]), ("", SEED_ABSTRACTS)],
+    ids=["spaces", "tab", "empty-before-a-long-abstract"],
+)
+def test_a_blank_first_line_is_a_missing_name_and_loses_no_abstract(
+    make_project: Callable[..., Path], first_line: str, abstracts: list[str]
+) -> None:
+    """The first abstract must not become the list's name: an error at line 1, and `check`
+    still counts every paper."""
+    abstracts = [line.strip() for line in abstracts]
+    text = first_line + "\n\n" + "\n\n".join(abstracts) + "\n"
+    project = make_project({"blank-name.txt": text})
+    result = run_cli(project, "generate", check=False)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert "lists/blank-name.txt:1: error: missing list name" in result.stderr
+    assert not (project / "docs" / "papers").exists()
+    checked = run_cli(project, "check", check=False)
+    assert f"{len(abstracts)} papers in 1 lists" in checked.stdout

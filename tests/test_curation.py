@@ -138,7 +138,16 @@ def test_orphan_entry_is_reported_with_the_closest_paper(curated: Path) -> None:
         ("colour: red", "unknown key 'colour' (allowed: title, tags, topics, note, status"),
         ("staus: read", "unknown key 'staus' (did you mean 'status'?)"),
         ("note: 42", "key 'note': expected text, but received: 42 (put it in quotes"),
-        ("slug: Not A Slug", "key 'slug': expected lower-case letters, digits and '-'"),
+        ("slug: Not A Slug", "key 'slug': expected lower-case letters, digits and single '-', "
+         "but received: 'Not A Slug'"),
+        ("slug: con", "key 'slug': 'con' is a reserved name (a section of the site, or a file "
+         "name Windows cannot use): choose another"),
+        ("slug: index", "key 'slug': 'index' is a reserved name"),
+        ("slug: " + "a" * 300, "key 'slug': 300 characters long: a page address has at most 120"),
+        ('slug: ""', "key 'slug': empty: write the page address, or remove the key"),
+        ("slug:", "key 'slug': expected text, the page address (lower-case letters, digits and "
+         "'-'), but received: nothing"),
+        ("slug: 5", "key 'slug': expected text, the page address"),
     ],
 )  # fmt: skip
 def test_invalid_entries_name_file_key_line_and_key(
@@ -229,3 +238,29 @@ def test_invalid_curation_stops_the_build_and_writes_nothing(curated: Path) -> N
     assert result.returncode == 1
     assert "curation.yml:3: error: paper abc: key 'rating'" in result.stderr
     assert {p: p.read_bytes() for p in (curated / "docs").rglob("*.md")} == before
+
+
+def test_curated_text_is_cleaned_as_every_input_is(tmp_path: Path) -> None:
+    """Bidi overrides and zero-width characters go from titles, tags and notes, as from
+    abstracts: a tag "\u202eevil" would show reversed in pages, exports and facets."""
+    path = tmp_path / "curation.yml"
+    path.write_text(
+        "papers:\n  abc123:\n"
+        '    title: "\\u202eFlip\\u200bAttack"\n'
+        '    tags: {add: ["\\u202eevil", "zero\\u200bwidth"], remove: ["\\u2066x\\u2069"]}\n'
+        '    note: "First\\u200d part.\\n\\nSecond \\u202epart."\n',
+        encoding="utf-8",
+    )
+    curation, _line = load_curation(path)["abc123"]
+    assert curation.title == "FlipAttack"
+    assert curation.add_tags == ("evil", "zerowidth") and curation.remove_tags == ("x",)
+    assert curation.note == "First part.\n\nSecond part."
+
+
+def test_a_tag_of_invisible_characters_only_is_an_empty_item(tmp_path: Path) -> None:
+    path = tmp_path / "curation.yml"
+    path.write_text('papers:\n  abc123:\n    tags: {add: ["\\u200b\\u202e"]}\n', encoding="utf-8")
+    with pytest.raises(BuildFailed) as failure:
+        load_curation(path)
+    (problem,) = failure.value.problems
+    assert "key 'tags: add': expected a list of names" in str(problem)

@@ -345,7 +345,7 @@ def test_the_curators_own_page_title_is_text_everywhere(
     assert BeautifulSoup(doc["title"], "html.parser").get_text() == CURATOR_TITLE
 
 
-CACHE_FILES = ["collection.pickle", "pages", "site.digest"]  # all the build keeps in .cache/
+CACHE_FILES = ["collection.pickle", "manifest.json", "pages", "run.lock", "site.digest"]  # .cache/
 # The pages of the last site, named by the digest of their inputs, never by a curator's name.
 STORED_PAGE = re.compile(r"\.cache/readinglist/pages/([0-9a-f]{64}\.html|index\.json)")
 

@@ -271,3 +271,19 @@ def test_a_file_in_pieces_in_the_way_is_refused_without_a_trace(
     with pytest.raises(WriteError, match="not written by readinglist"):
         write_tree(root, [*FIRST.items(), ("about.md", _pieces("generated about\n"))])
     assert tree(root) == before
+
+
+def test_a_lost_manifest_and_copy_name_the_command_that_recovers(tmp_path: Path) -> None:
+    """With the manifest and its copy gone, a page that changed cannot be told from the
+    curator's: the write stops, naming the command that clears the generated files."""
+    root, backup = tmp_path / "docs", tmp_path / "copy.json"
+    root.mkdir()
+    write.write_batches(root, [lambda: FIRST], backup=backup)
+    assert read_manifest(backup.parent, name=backup.name) == read_manifest(root)
+    (root / MANIFEST).unlink()
+    assert write.write_batches(root, [lambda: SECOND], backup=backup).written  # from the copy
+    (root / MANIFEST).unlink()
+    backup.unlink()
+    with pytest.raises(WriteError, match=r"`git clean -fX docs/` removes them"):
+        write.write_batches(root, [lambda: FIRST], backup=backup)
+    assert write.write_batches(root, [lambda: SECOND], backup=backup).written == ()  # taken over

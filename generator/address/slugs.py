@@ -39,6 +39,20 @@ def is_safe_slug(slug: object) -> bool:
     )
 
 
+def slug_problem(slug: str) -> str:
+    """Why a slug a curator chose cannot be a page address, in plain words ("" if it can)."""
+    if not slug:
+        return "empty: write the page address, or remove the key to keep the one given"
+    if len(slug) > 2 * MAX_LENGTH:
+        return f"{len(slug)} characters long: a page address has at most {2 * MAX_LENGTH}"
+    if slug in RESERVED:
+        return (f"'{slug}' is a reserved name (a section of the site, or a file name Windows "
+                "cannot use): choose another")  # fmt: skip
+    if not _SAFE.fullmatch(slug):
+        return f"expected lower-case letters, digits and single '-', but received: '{slug}'"
+    return ""
+
+
 def make_slug(text: str, *, fallback: str) -> str:
     slug = slugify(text, max_length=SLUG_LENGTH, word_boundary=True, save_order=True)
     words = slug.split("-")

@@ -25,12 +25,14 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from generator.address.slugs import is_safe_slug
+from generator.address.slugs import slug_problem
 from generator.models import STATUSES, Curation, Taxonomy
+from generator.read.text import normalize_text
 from generator.read.yamlfile import YamlFile, key_line, shown, suggest, wrong_item
 
 ENTRY_KEYS = ("title", "tags", "topics", "note", "status", "rating", "featured", "hidden", "slug")
 _PAPER_ID = re.compile(r"[0-9a-f]{12}")
+_PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
 # What curators write for a status in their own words: difflib finds typos, not synonyms.
 _STATUS_WORDS = {
     "done": "read", "finished": "read", "complete": "read", "todo": "to-read",
@@ -126,9 +128,12 @@ def _entry(
 
 
 def _text(entry: dict, key: str, file: YamlFile, subject: str) -> str:
+    """Text cleaned as every input is (`normalize_text`: no bidi controls, no invisible
+    characters); a note keeps its paragraphs."""
     value = file.get(entry, key, subject=subject, wanted="text", default="",
                      valid=lambda v: isinstance(v, str))  # fmt: skip
-    return value.strip()
+    paragraphs = (normalize_text(part) for part in _PARAGRAPH_BREAK.split(value))
+    return "\n\n".join(part for part in paragraphs if part)
 
 
 def _flag(entry: dict, key: str, file: YamlFile, subject: str) -> bool:
@@ -156,13 +161,19 @@ def _status_hint(value: object) -> str:
 
 
 def _slug(entry: dict, file: YamlFile, subject: str) -> str:
-    wanted = "lower-case letters, digits and '-' (the page address)"
-    value = file.get(entry, "slug", subject=subject, wanted=wanted, default="", valid=_is_slug)
+    """The page address the curator chose: each reason it cannot be one said as it is."""
+    wanted = "text, the page address (lower-case letters, digits and '-')"
+    value = file.get(entry, "slug", subject=subject, wanted=wanted, default="", valid=_is_text)
+    if not isinstance(entry.get("slug"), str):  # missing, or reported by `get`
+        return ""
+    if problem := slug_problem(value.strip()):
+        file.error(key_line(entry, "slug", 1), f"{subject}key 'slug': {problem}")
+        return ""
     return value.strip()
 
 
-def _is_slug(value: object) -> bool:
-    return isinstance(value, str) and (not value.strip() or is_safe_slug(value.strip()))
+def _is_text(value: object) -> bool:
+    return isinstance(value, str)
 
 
 def _changes(
@@ -186,7 +197,7 @@ def _names(
     items = file.get(value, action, subject=subject, label=label, default=[],
                      wanted="a list of names, as [a, b]", valid=_is_name_list,
                      hint=wrong_item)  # fmt: skip
-    names = tuple(item.strip() for item in items)
+    names = tuple(normalize_text(item) for item in items)
     for name in names:
         if choices is not None and name not in choices:
             near = suggest(name, choices, listed=False) or ": not a key or name in topics.yml"
@@ -196,4 +207,4 @@ def _names(
 
 
 def _is_name_list(value: object) -> bool:
-    return isinstance(value, list) and all(isinstance(i, str) and i.strip() for i in value)
+    return isinstance(value, list) and all(isinstance(i, str) and normalize_text(i) for i in value)

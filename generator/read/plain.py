@@ -25,6 +25,11 @@ def split_list(text: str, path: Path) -> RawList:
         problem = Problem(path, 1, "empty list file: no name and no abstracts")
         return RawList(path, path.stem, (), (problem,))
     name = normalize_text(lines[first])
+    # A first line of spaces is a name left out; so is a blank one before an abstract.
+    if (lines[0] and first > 0) or (first > 0 and len(name) > LONG_NAME):
+        problem = Problem(path, 1, "missing list name: the first line is blank; write the "
+                          "list's name there, then a blank line", severity="error")  # fmt: skip
+        return raw_list(path, path.stem, list(_paragraphs(lines, 0)), [problem], hints=TEXT_HINTS)
     problems = _header_problems(lines, first, name, path)
     abstracts = list(_paragraphs(lines, first + 1))
     if not abstracts:

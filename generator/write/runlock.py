@@ -1,16 +1,17 @@
 """One run at a time in a project, whatever starts it: `readinglist build` or `generate`,
 `mkdocs build`, each rebuild of `mkdocs serve`.
 
-A run holds an exclusive `flock` on `.cache/readinglist/run.lock` from before it reads the
-previous pages until the site is in place; a second run waits for it, saying once that it
-waits and for whom. The kernel drops the lock when its process ends, however it ends (kill -9
-included), so a lock left behind never blocks the next run: the file itself means nothing.
+A run holds an exclusive `flock` on `.cache/readinglist/run.lock` (an empty file) from before
+it reads the previous pages until the site is in place; a second run waits for it, saying once
+that it waits and for whom. The kernel drops the lock when its process ends, however it ends
+(kill -9 included), so a lock left behind never blocks the next run: the file means nothing.
 Within one process the lock is taken again freely (the CLI holds it while MkDocs' plugin asks
 for it too). Must not decide anything about what is written.
 """
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import fcntl
 import logging
@@ -80,8 +81,6 @@ def _lock(path: Path) -> int:
     except BaseException:
         os.close(descriptor)
         raise
-    os.ftruncate(descriptor, 0)
-    os.write(descriptor, f"{os.getpid()}\n".encode())
     return descriptor
 
 
@@ -96,6 +95,12 @@ def _open(path: Path) -> int:
 
 
 def _holder(descriptor: int) -> str:
-    """Whom the lock file names (the pid that last took it), for the waiting message."""
-    text = os.pread(descriptor, 32, 0).decode("ascii", "replace").strip()
-    return f"process {text}" if text.isdigit() else "another process"
+    """Who holds the lock, from the kernel's table of locks (Linux): nothing is written into
+    the lock file, so a run that fails leaves the project byte for byte as it was."""
+    inode = os.fstat(descriptor).st_ino
+    with contextlib.suppress(OSError):
+        for line in Path("/proc/locks").read_text().splitlines():
+            fields = line.split()
+            if len(fields) > 5 and fields[1] == "FLOCK" and fields[5].endswith(f":{inode}"):
+                return f"process {fields[4]}"
+    return "another process"

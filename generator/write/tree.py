@@ -43,6 +43,10 @@ from generator.write.manifest import MANIFEST, manifest_bytes, owned_files, safe
 log = logging.getLogger(__name__)
 
 STAGING = ".readinglist-staging"
+_LOST = (  # the manifest and its copy are gone: nothing proves which files are ours
+    "; if they are pages readinglist wrote before its manifest was lost, `git clean -fX "
+    "docs/` removes them (every git-ignored file under docs/: `git clean -nX docs/` lists them)"
+)
 _UNION = ".readinglist-manifest-union.json"  # staged name of phase two's first manifest
 # A forked worker's memory grows as it writes into pages it shares with this process; above
 # ONE_POOL_UP_TO pages, fresh workers every PAGES_PER_POOL pages keep the largest builds
@@ -219,9 +223,11 @@ def _merged(root: Path, batches: list[list[_Staged]]) -> tuple[dict[str, str], d
         elif item.temporary is not None:
             changed[item.path] = item.temporary
     if foreign:
+        lost = "" if (root / MANIFEST).is_file() else _LOST
         raise WriteError(
             f"{len(foreign)} file(s) in the way were not written by readinglist, "
-            f"first: {root / sorted(foreign)[0]}; move them and build again (nothing was written)"
+            f"first: {root / sorted(foreign)[0]}; move them and build again (nothing was "
+            f"written){lost}"
         )
     return dict(sorted(manifest.items())), changed
 
