@@ -61,6 +61,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--papers", type=int, default=5000)
     parser.add_argument("--edits", type=int, default=3)
     parser.add_argument("--abstracts", choices=("synthetic", "real"), default="synthetic")
+    parser.add_argument("--training", type=Path, default=TRAINING, help="the real abstracts")
     parser.add_argument("--src", type=Path, help="the folder holding the generator/ to measure")
     parser.add_argument("--python", default=sys.executable)
     parser.add_argument("--timeout", type=float, default=1800)
@@ -71,10 +72,10 @@ def _parser() -> argparse.ArgumentParser:
 def _lists(args: argparse.Namespace) -> dict[str, str]:
     if args.abstracts == "synthetic":
         return synth.make_lists(synth.read_sources(REPO / "lists"), args.papers)
-    with TRAINING.open(encoding="utf-8") as file:
+    with args.training.open(encoding="utf-8") as file:
         abstracts = [" ".join(json.loads(line)["abstract"].split()) for line in file]
     if len(abstracts) < args.papers:
-        sys.exit(f"{TRAINING} holds {len(abstracts)} abstracts, fewer than {args.papers}")
+        sys.exit(f"{args.training} holds {len(abstracts)} abstracts, fewer than {args.papers}")
     return synth.layout(abstracts[: args.papers])
 
 

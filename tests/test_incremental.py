@@ -116,10 +116,6 @@ def _the_store_holds_the_last_sites_pages(project: Path) -> None:
     assert set(index) <= {path.stem for path in store.glob("*.html")}
 
 
-def test_nothing_changed_builds_nothing(project: Path) -> None:
-    assert _rebuilt(project) == set()
-
-
 @pytest.mark.parametrize(
     ("what", "path", "old", "new"),
     [

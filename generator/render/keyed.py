@@ -13,7 +13,11 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, replace
+from pathlib import Path
+
+from generator.config import Settings
+from generator.models import Paper
 
 Made = Iterable[tuple[str, str | Iterable[str]]]
 
@@ -38,6 +42,18 @@ def keyed(make: Callable[[], Made], paths: Iterable[str], *inputs: object) -> Ke
         data = (part if isinstance(part, str) else repr(part)).encode("utf-8", "surrogatepass")
         hasher.update(len(data).to_bytes(8, "big") + data)
     return Keyed(hasher.hexdigest(), tuple(paths), make)
+
+
+def as_shown(paper: Paper) -> Paper:
+    """The paper as its pages read it: where it was read (a list file, a line) is not shown,
+    and moves whenever an abstract above it or the project's folder does."""
+    return replace(paper, sources=())
+
+
+def settings_shown(settings: Settings) -> tuple[object, ...]:
+    """What of the settings a page may show: not where the project lies on disk."""
+    values = (getattr(settings, field.name) for field in fields(settings))
+    return tuple(value for value in values if not isinstance(value, Path))
 
 
 def split_paths(path: str, count: int, size: int) -> tuple[str, ...]:

@@ -11,7 +11,7 @@ from functools import partial
 
 from generator import export
 from generator.models import ReadingList, Topic
-from generator.render.keyed import Keyed, Made, keyed, split_paths
+from generator.render.keyed import Keyed, Made, keyed, settings_shown, split_paths
 from generator.render.site import Site, kinds
 from generator.render.templating import EntryLines, page
 
@@ -88,7 +88,7 @@ def _keyed(
 ) -> Keyed:
     paths = split_paths(path, len(ids), site.settings.page_size)
     entries = [site.entry_keys[paper_id] for paper_id in ids]
-    return keyed(make, paths, site.settings, *subject, entries)
+    return keyed(make, paths, settings_shown(site.settings), *subject, entries)
 
 
 def topics_index(site: Site) -> Pages:

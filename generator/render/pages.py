@@ -19,7 +19,7 @@ from generator import export, markup
 from generator.config import Settings
 from generator.models import Collection, Paper, Section
 from generator.render import templating
-from generator.render.keyed import Keyed, keyed
+from generator.render.keyed import Keyed, as_shown, keyed, settings_shown
 from generator.render.listings import Pager, listing_batches
 from generator.render.mylist import my_list_files
 from generator.render.site import Site, kind_label, kinds
@@ -50,9 +50,9 @@ def render_site(collection: Collection, settings: Settings) -> list[Batch]:
 
 def _paper_batch(site: Site, paper: Paper) -> Keyed:
     """A paper page, keyed by what it reads: the paper, its entry and its related papers'."""
-    keys = site.entry_keys
+    keys, related = site.entry_keys, [site.entry_keys[pid] for pid in paper.related]
     return keyed(partial(paper_page, site, paper), [site.entries[paper.id].path], "paper",
-                 site.settings, paper, keys[paper.id], [keys[pid] for pid in paper.related],
+                 settings_shown(site.settings), as_shown(paper), keys[paper.id], related,
                  site.collection.lock.first_seen(paper.id))  # fmt: skip
 
 

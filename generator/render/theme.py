@@ -23,6 +23,7 @@ from generator.config import Settings
 from generator.models import Collection, Link, Paper
 from generator.render.entries import paper_path
 from generator.render.finders import Finder, finders
+from generator.render.keyed import as_shown
 from generator.render.site import Site, kind_label
 
 
@@ -121,7 +122,7 @@ class Theme:
             [site.list_path(name) for name in paper.lists],
             [_tag_page(site, tag) for tag in paper.tags],
         )
-        return repr((paper, self._keys[paper.id], site.settings.site_url, chips))
+        return repr((as_shown(paper), self._keys[paper.id], site.settings.site_url, chips))
 
     def paper_view(self, paper: Paper) -> PaperView:
         """What the theme shows of `paper` (`context_key` names what this reads)."""
