@@ -68,7 +68,9 @@ def build(site: Path, pages: list[str], index: Indexer, *, settings: str,
     target = site / "pagefind"
     shutil.rmtree(target, ignore_errors=True)
     indexed = 0
-    with tempfile.TemporaryDirectory(dir=site.parent, prefix=".pagefind-") as work:
+    scratch = cache.parent if cache is not None else site.parent  # not in site/, not in git
+    scratch.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=scratch, prefix=".pagefind-") as work:
         bundles = []
         for number, (shard, key) in enumerate(zip(shards, keys, strict=True)):
             bundle = _cached(cache, key)
