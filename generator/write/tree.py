@@ -1,15 +1,17 @@
 """The generated tree under docs/, replaced as a whole or not at all (a two-phase commit).
 
 Phase one renders every batch of pages, compares each file with what is on disk, and writes the
-changed ones into a staging folder (`docs/.readinglist-staging/`, a dot-folder MkDocs never
-publishes), with the new manifests and the folders the pages go to. A failure there (bad input,
-a full disk, Ctrl-C, a crashed worker) removes the staging folder and those folders and leaves
-every previous file as it was. Phase two only renames and deletes, which cannot run out of
-space, with Ctrl-C held until it is done: first a manifest owning old and new files alike, then
-the pages, then the final manifest, so even a killed process never leaves a file the next run
-would take for the curator's. Unchanged files are not rewritten, so a second run writes nothing.
-A generated file the curator has edited is not deleted when it stops being generated: it is
-disowned (left in place, dropped from the manifest) with a warning.
+changed ones into a staging folder beside docs/ (`.readinglist-staging-docs/`: outside the tree
+`mkdocs serve` watches, where a folder made with a folder in it at once races watchdog's
+registration of new folders and warns), with the new manifests and the folders the pages go
+to. A failure there (bad input, a full disk, Ctrl-C, a crashed worker) removes the staging
+folder and those folders and leaves every previous file as it was. Phase two only renames and
+deletes, which cannot run out of space, with Ctrl-C held until it is done: first a manifest
+owning old and new files alike, then the pages, then the final manifest, so even a killed
+process never leaves a file the next run would take for the curator's. Unchanged files are not
+rewritten, so a second run writes nothing. A generated file the curator has edited is not
+deleted when it stops being generated: it is disowned (left in place, dropped from the
+manifest) with a warning.
 """
 
 from __future__ import annotations
@@ -40,6 +42,12 @@ ONE_POOL_UP_TO = 8_000
 
 Content = str | Iterable[str]  # a file's text, or its text in pieces (large exports)
 Files = Mapping[str, Content] | Iterable[tuple[str, Content]]
+
+
+def staging_area(root: Path) -> Path:
+    """Where pages for `root` are staged: beside it, on the same file system, so that phase
+    two's renames stay renames."""
+    return root.parent / f"{STAGING}-{root.name}"
 
 
 @dataclass(frozen=True)
@@ -76,8 +84,8 @@ def write_batches(root: Path, batches: Sequence[Callable[[], Files]]) -> WriteRe
     """`write_tree` for files made by independent functions, each returning some of them.
     Batches are made and staged on every core; only paths and digests come back here."""
     old = read_manifest(root)
-    shutil.rmtree(root / STAGING, ignore_errors=True)  # what a killed run left behind
-    area, created = root / STAGING, []
+    area, created = staging_area(root), []
+    shutil.rmtree(area, ignore_errors=True)  # what a killed run left behind
     try:
         created += _make_parents(area)
         plan = _plan(root, old, _stage_all(root, old, batches))
@@ -142,7 +150,7 @@ def _stage_batch(shared: tuple[Path, dict[str, str], Sequence[Callable]], index:
     root, old, batches = shared
     own = str(os.getpid())
     with contextlib.suppress(FileExistsError):
-        os.mkdir(root / STAGING / own)
+        os.mkdir(staging_area(root) / own)
     files = batches[index]()
     items = files.items() if isinstance(files, Mapping) else files
     return [
@@ -154,7 +162,7 @@ def _stage_batch(shared: tuple[Path, dict[str, str], Sequence[Callable]], index:
 def _stage_file(root: Path, old: dict[str, str], path: str, content: Content, name: str) -> _Staged:
     """Stage one file as `name` unless it is unchanged (or in the way: then the whole write
     fails in `_merged`)."""
-    target, staging = root / path, root / STAGING / name
+    target, staging = root / path, staging_area(root) / name
     # A new path needs no comparison, only a check that nothing of the curator's is there.
     foreign = path not in old and target.exists()
     if isinstance(content, str):
