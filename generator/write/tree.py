@@ -1,18 +1,20 @@
 """The generated tree under docs/, replaced as a whole or not at all (a two-phase commit).
 
 Phase one renders every batch of pages, compares each file with what is on disk, and writes the
-changed ones into a staging folder (`docs/.readinglist-staging/`, a dot-folder MkDocs never
-publishes), with the new manifests and the folders the pages go to. A failure there (bad input,
-a full disk, Ctrl-C, a crashed worker) removes the staging folder and those folders and leaves
-every previous file as it was. Phase two only renames and deletes, which cannot run out of
-space, with Ctrl-C held until it is done: first a manifest owning old and new files alike, then
-the pages and the files beside the tree that go with them (the lock file: staged in phase one
-beside its target, so an unwritable lists/ stops the run before anything changed), then the
-final manifest, so even a killed process never leaves a file the next run would take for the
-curator's. Unchanged files are not rewritten, so a second run writes nothing. A generated file
-the curator has edited is not deleted when it stops being generated: it is disowned (left in
-place, dropped from the manifest) with a warning. A file that already holds exactly what would
-be written is not in the way: it is taken over, so a lost manifest costs nothing (`manifest`).
+changed ones into a staging folder beside docs/ (`.readinglist-staging-docs/`: outside the tree
+`mkdocs serve` watches, where a folder made with a folder in it at once races watchdog's
+registration of new folders and warns), with the new manifests and the folders the pages go
+to. A failure there (bad input, a full disk, Ctrl-C, a crashed worker) removes the staging
+folder and those folders and leaves every previous file as it was. Phase two only renames and
+deletes, which cannot run out of space, with Ctrl-C held until it is done: first a manifest
+owning old and new files alike, then the pages and the files beside the tree that go with them
+(the lock file: staged in phase one beside its target, so an unwritable lists/ stops the run
+before anything changed), then the final manifest, so even a killed process never leaves a
+file the next run would take for the curator's. Unchanged files are not rewritten, so a second
+run writes nothing. A generated file the curator has edited is not deleted when it stops being
+generated: it is disowned (left in place, dropped from the manifest) with a warning. A file
+that already holds exactly what would be written is not in the way: it is taken over, so a
+lost manifest costs nothing (`manifest`).
 """
 
 from __future__ import annotations
@@ -58,6 +60,12 @@ Content = str | Iterable[str]  # a file's text, or its text in pieces (large exp
 Files = Mapping[str, Content] | Iterable[tuple[str, Content]]
 
 
+def staging_area(root: Path) -> Path:
+    """Where pages for `root` are staged: beside it, on the same file system, so that phase
+    two's renames stay renames."""
+    return root.parent / f"{STAGING}-{root.name}"
+
+
 @dataclass(frozen=True)
 class WriteResult:
     written: tuple[str, ...]
@@ -101,8 +109,8 @@ def write_batches(
     Batches are made and staged on every core; only paths and digests come back here. The
     manifest is also kept at `backup`, from which a lost one is rebuilt."""
     old = owned_files(root, backup)
-    shutil.rmtree(root / STAGING, ignore_errors=True)  # what a killed run left behind
-    area, created = root / STAGING, []
+    area, created = staging_area(root), []
+    shutil.rmtree(area, ignore_errors=True)  # what a killed run left behind
     staged_beside: dict[Path, Path | None] = {}
     try:
         stage_beside(beside or {}, staged_beside)
@@ -182,7 +190,7 @@ def _stage_batch(shared: tuple[Path, dict[str, str], Sequence[Callable]], index:
     root, old, batches = shared
     own = str(os.getpid())
     with contextlib.suppress(FileExistsError):
-        os.mkdir(root / STAGING / own)
+        os.mkdir(staging_area(root) / own)
     files = batches[index]()
     items = files.items() if isinstance(files, Mapping) else files
     return [
@@ -194,7 +202,7 @@ def _stage_batch(shared: tuple[Path, dict[str, str], Sequence[Callable]], index:
 def _stage_file(root: Path, old: dict[str, str], path: str, content: Content, name: str) -> _Staged:
     """Stage one file as `name` unless it is unchanged (or in the way: then the whole write
     fails in `_merged`)."""
-    target, staging = root / path, root / STAGING / name
+    target, staging = root / path, staging_area(root) / name
     # A path not ours yet must hold nothing, or exactly this file already (taken over).
     new = path not in old
     if isinstance(content, str):

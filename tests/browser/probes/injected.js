@@ -4,7 +4,9 @@
    The theme's own inline scripts are known by how they start; the paper's JSON-LD citation
    is a data block, allowed only as well-formed JSON. */
 (() => {
-  const theme = [/^__md_scope=/, /^var palette=/, /^var target=/];
+  const theme = [/^__md_scope=/, /^var palette=/, /^var target=/,
+    /* ours, whole (overrides/main.html): the notice on a page opened from disk */
+    /^if \(location\.protocol === "file:"\) document\.currentScript\.previousElementSibling\.hidden = false;$/];
   const all = [...document.querySelectorAll('*')];
   const handlers = all.flatMap(el => [...el.attributes].filter(a => /^on/i.test(a.name))
                                       .map(a => el.tagName + ' ' + a.name));
