@@ -13,14 +13,15 @@ from functools import partial
 from pathlib import Path
 
 from generator.write.files import digest
-from generator.write.manifest import read_manifest
+from generator.write.manifest import owned_files, read_manifest
 
 Made = Mapping[str, tuple[tuple[str, str], ...]]  # key -> (path, digest) of each page it made
 
 
 def reusing(batches: Sequence[Callable], made: Made, root: Path) -> list[Callable]:
-    """`batches`, each whose key made its pages last run read from disk instead."""
-    manifest = read_manifest(root)
+    """`batches`, each whose key made its pages last run read from disk instead (none when
+    the manifest is lost: the writer rebuilds it, and every page is rendered)."""
+    manifest = owned_files(root, None, warn=False)
     return [
         partial(_as_written, root, made[key], batch)
         if (key := str(getattr(batch, "key", ""))) in made

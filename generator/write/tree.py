@@ -1,20 +1,18 @@
 """The generated tree under docs/, replaced as a whole or not at all (a two-phase commit).
 
 Phase one renders every batch of pages, compares each file with what is on disk, and writes the
-changed ones into a staging folder beside docs/ (`.readinglist-staging-docs/`: outside the tree
-`mkdocs serve` watches, where a folder made with a folder in it at once races watchdog's
-registration of new folders and warns), with the new manifests and the folders the pages go
-to. A failure there (bad input, a full disk, Ctrl-C, a crashed worker) removes the staging
-folder and those folders and leaves every previous file as it was. Phase two only renames and
-deletes, which cannot run out of space, with Ctrl-C held until it is done: first a manifest
-owning old and new files alike, then the pages and the files beside the tree that go with them
-(the lock file: staged in phase one beside its target, so an unwritable lists/ stops the run
-before anything changed), then the final manifest, so even a killed process never leaves a
-file the next run would take for the curator's. Unchanged files are not rewritten, so a second
-run writes nothing. A generated file the curator has edited is not deleted when it stops being
-generated: it is disowned (left in place, dropped from the manifest) with a warning. A file
-that already holds exactly what would be written is not in the way: it is taken over, so a
-lost manifest costs nothing (`manifest`).
+changed ones into a staging folder beside docs/ (`.readinglist-staging-docs/`, outside the tree
+`mkdocs serve` watches: a folder made there with a folder in it races watchdog and warns), with
+the new manifests and the folders the pages go to. A failure there (bad input, a full disk,
+Ctrl-C, a crashed worker) removes the staging folder and those folders and leaves every
+previous file as it was. Phase two only renames and deletes, which cannot run out of space,
+with Ctrl-C held until it is done: first a manifest owning old and new files alike, then the
+pages and the files beside the tree that go with them (the lock file, staged in phase one
+beside its target, so an unwritable lists/ stops the run before anything changed), then the
+final manifest, so even a killed process never leaves a file the next run would take for the
+curator's. Unchanged files are not rewritten. A generated file the curator has edited is not
+deleted when it stops being generated: it is disowned (left in place, dropped from the
+manifest) with a warning. A file holding what would be written is taken over (`manifest`).
 """
 
 from __future__ import annotations
