@@ -1,16 +1,17 @@
 """Pages MkDocs need not build again: their HTML as the last build wrote it, by their inputs.
 
 MkDocs builds every page of the site at every build, which at a whole conference is most of
-the time between saving an abstract and seeing it. The HTML of a page that is not in the
-navigation (a paper, a tag or kind listing, a second page of a listing) depends only on the
-page's source (Markdown and front matter), its address, the context this package adds to it,
-the navigation every page shows, and the site's configuration, theme and code. `PageStore`
-keeps each such page's finished HTML in the build cache, in a file named by a digest of those
-inputs (`page_key`), so a file found there is the page as a fresh build would write it.
+the time between saving an abstract and seeing it. A page's HTML depends only on its source
+(Markdown and front matter), its address, the context this package adds to it, the navigation
+every page shows, and the site's configuration, theme and code. `PageStore` keeps each page's
+finished HTML in the build cache, in a file named by a digest of those inputs (`keyed_pages`),
+so a file found there is the page as a fresh build would write it.
 
 Such a page is left out of MkDocs' build (an excluded file: not read, rendered or written, and
-links to it are not warnings) and its stored HTML put in the site once MkDocs is done. Pages
-in the navigation are always built: the titles every page shows are read from them.
+links to it are not warnings) and its stored HTML put in the site once MkDocs is done. A page
+of the navigation left out is given its front matter, unread, for the title and settings the
+navigation of the other pages shows; one whose title would come from its first heading is
+built. Material's tags plugin is given the tags of the pages it did not see.
 """
 
 from __future__ import annotations
@@ -71,15 +72,13 @@ def _title(item: object) -> str:
 def keyed_pages(
     nav: Navigation, files: Files, *, site: str, context: Callable[[str], str]
 ) -> list[tuple[File, str]]:
-    """Each page outside the navigation, and the digest of everything its HTML is made from:
-    `site` (`site_key`), the navigation, its address and source, and `context(source path)`,
-    what the plugin adds to its page context."""
+    """Each page and the digest of everything its HTML is made from: `site` (`site_key`), the
+    navigation, its address and source, and `context(source path)`, what the plugin adds to
+    its page context."""
     shown = navigation_key(nav)
-    in_nav = {page.file for page in nav.pages}
     return [
         (file, digest(site, shown, file.src_uri, file.content_bytes, context(file.src_uri)))
         for file in files.documentation_pages()
-        if file not in in_nav
     ]
 
 
@@ -94,14 +93,25 @@ class PageStore:
         self.reused: dict[File, str] = {}  # excluded from this build, and their keys
         self.built: dict[File, str] = {}  # built by MkDocs now, to be stored
 
-    def sort(self, files: Files, keyed: Iterable[tuple[File, str]], config: MkDocsConfig) -> None:
+    def sort(
+        self,
+        files: Files,
+        keyed: Iterable[tuple[File, str]],
+        config: MkDocsConfig,
+        *,
+        title: Callable[[object], object],
+    ) -> None:
         """Each page of `keyed` with HTML stored for its key is left out of MkDocs' build
-        (given a bare `Page`, for its address); the others are built and stored afterwards."""
+        (given a bare `Page`, for its address; a page of the navigation keeps its own, given
+        its front matter and `title(its title)`, as the navigation other pages show reads
+        them); the others are built and stored afterwards."""
         self.files = files
         for file, key in keyed:
-            if (self.folder / f"{key}.html").is_file() and self._known(key, file):
+            stored = (self.folder / f"{key}.html").is_file() and self._known(key, file)
+            if stored and (file.page is None or _stands_in(file.page, title)):
                 file.inclusion = InclusionLevel.EXCLUDED
-                Page(None, file, config)
+                if file.page is None:
+                    Page(None, file, config)
                 self.reused[file] = key
             else:
                 self.built[file] = key
@@ -124,7 +134,9 @@ class PageStore:
         for file, key in self.reused.items():
             if key in self.index and file.page is not None:
                 title, tagged = self.index[key]
-                file.page.title, file.page.meta = title, {"tags": tagged}
+                file.page.meta = {**file.page.meta, "tags": tagged}
+                if not file.page.title:
+                    file.page.title = title
                 file.inclusion = InclusionLevel.NOT_IN_NAV  # the plugin skips excluded pages
                 tags.on_page_markdown("", page=file.page, config=config, files=self.files)
                 file.inclusion = InclusionLevel.EXCLUDED
@@ -155,6 +167,18 @@ class PageStore:
         temporary = self.folder / f".{_INDEX}.readinglist"
         temporary.write_text(json.dumps(index), encoding="utf-8")
         os.replace(temporary, self.folder / _INDEX)
+
+
+def _stands_in(page: Page, title: Callable[[object], object]) -> bool:
+    """A page of the navigation given, unread, the front matter and title reading it would
+    give (False: its title would come from its first heading, so it must be built)."""
+    data = meta.get_data(page.file.content_string)[1]
+    if "title" in data:
+        data["title"] = title(data["title"])
+    elif not page.title:
+        return False
+    page.meta, page.markdown = data, ""
+    return True
 
 
 _INDEX = "index.json"
