@@ -20,7 +20,10 @@ from generator.describe.reading.claims import Claim
 from generator.describe.reading.lexicon import COMMON_ACRONYMS, INTRO_VERBS, KIND_NOUNS, SMALL_WORDS
 
 # A name token: mixed case (KVShard, scDiffuse), capitals (GLINT, X-NET), or letters with digits.
+# It starts where a run of letters starts (a later start inside one never matches where the
+# run's start did not), so a run of 100,000 letters is read once, not once per letter.
 _TOKEN = (
+    r"(?<![A-Za-z])"
     r"(?:(?:[A-Za-z][a-z]*[A-Z][\w+-]*|[A-Z][A-Z0-9][\w+-]*|[A-Za-z][a-z]*-?\d[\w.-]*)"
     r"(?:\.[A-Z][\w+-]*)?)"  # "BounDr.E"
 )

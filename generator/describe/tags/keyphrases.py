@@ -20,8 +20,8 @@ MAX_WORDS = 3
 _TOKEN = re.compile(r"[^\W\d_][^\W_]*(?:['-][^\W_]+)*|[^\w\s]+|[\d_]+")
 # What plain text keeps of LaTeX or code: a chunk holding ^ _ { } or a backslash ("R^d_A",
 # "PS_Loss"), a command name glued to its argument ("mathbbR", "frac2"). No tag word.
-_DEBRIS = re.compile(
-    r"\S*[\\^_{}]\S*"
+_DEBRIS = re.compile(  # a word holding a LaTeX mark, from its start: once over a long word
+    r"(?<!\S)\S*[\\^_{}]\S*"
     r"|\b(?:frac|dfrac|tfrac|mathbb|mathcal|mathrm|mathbf|mathsf|mathit|mathfrak|boldsymbol|"
     r"operatorname|textbf|textit|textrm|sqrt|cdots?|ldots|leq|geq|infty)(?=[A-Z0-9])\w*"
 )
