@@ -17,11 +17,11 @@ from pathlib import Path
 import markdown
 import pytest
 from bs4 import BeautifulSoup
-from generator.describe.abstracts import analyse
 
 from generator import markup
+from generator.describe.reading.abstracts import analyse
 from generator.describe.summaries import summarize
-from generator.describe.titles import derive_title
+from generator.describe.titles.candidates import derive_title
 
 EXTENSIONS = ["attr_list", "md_in_html", "toc"]
 UNITS = [*string.punctuation, "$a", "[a](", "&#"]
