@@ -30,6 +30,13 @@ if [ ${#need_debian[@]} -gt 0 ]; then
   fi
 fi
 
+# This project was once installed as "readinglist" (an unrelated PyPI project's name): such an
+# install still registers the MkDocs plugin from its former module, so it goes first.
+old_install='import importlib.metadata as m; d = m.distribution("readinglist")
+assert any(e.value.startswith("generator.") for e in d.entry_points)'
+if python3 -c "$old_install" >/dev/null 2>&1; then
+  python3 -m pip uninstall -q -y readinglist
+fi
 python3 -m pip install -q --disable-pip-version-check -e ".[test]" -c constraints.txt
 python3 -m ruff check generator tests bench scripts
 python3 -m ruff format --check generator tests bench scripts
