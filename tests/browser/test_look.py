@@ -1,10 +1,12 @@
 """The look: dark mode that sticks, layouts that hold from a 375 px phone to a 1440 px screen,
-and screenshots of the main page kinds in test-artifacts/screenshots/ for a human to judge."""
+pages that do not move while their scripts draw them, and screenshots of the main page kinds
+in test-artifacts/screenshots/ for a human to judge."""
 
 from __future__ import annotations
 
 import pytest
 
+from tests.browser.actions import CONTENT, probe
 from tests.browser.conftest import screenshot_path
 
 pytestmark = pytest.mark.browser
@@ -80,6 +82,38 @@ def test_the_layout_holds_on_wide_screens(seed_server, seed_corpus, new_page, wi
         sidebar = page.locator(".md-sidebar--primary")
         if path:  # the home page hides the navigation on purpose
             assert sidebar.is_visible(), f"navigation sidebar hidden at {width}px on {path}"
+
+
+# Lighthouse counts a cumulative layout shift up to 0.1 as good and takes points off well
+# before; these pages are drawn or completed by script after they load.
+MOST_SHIFT = 0.05
+SHIFTS = "() => new Promise(r => setTimeout(() => r(window.__shifts), 1000))"
+
+
+def _shifts(page, url: str) -> tuple[float, list[str]]:
+    page.goto(url, wait_until="networkidle")
+    shifts = page.evaluate(SHIFTS)
+    return sum(shift["value"] for shift in shifts), [m for s in shifts for m in s["moved"]]
+
+
+@pytest.mark.parametrize("width,height", [(390, 844), (1280, 800)])
+def test_pages_do_not_move_while_their_scripts_draw_them(
+    seed_server, seed_corpus, new_page, width, height
+):
+    page = new_page(width=width, height=height)
+    page.add_init_script(probe("layout_shifts"))
+    paper = seed_corpus.papers[0]
+    paths = ["", "browse/", "my-list/", paper.path, _largest_topic(seed_corpus).path]
+    shifted = {path: _shifts(page, seed_server.url(path)) for path in paths}
+    page.locator(f"{CONTENT} .rl-mine").get_by_role("button", name="Add to my list").first.click()
+    shifted["my-list/ holding a paper"] = _shifts(page, seed_server.url("my-list/"))
+    assert page.locator(".rl-mylist__item").count() == 1
+    moving = {path: found for path, found in shifted.items() if found[0] > MOST_SHIFT}
+    assert not moving, f"layout shifts over {MOST_SHIFT} at {width}px: {moving}"
+
+
+def _largest_topic(corpus):
+    return max(corpus.topics, key=lambda topic: len(topic.paper_slugs))
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
