@@ -17,6 +17,7 @@ import re
 import shutil
 import subprocess
 import sys
+import zipfile
 from importlib import metadata
 from pathlib import Path
 
@@ -153,13 +154,50 @@ def test_the_quick_start_installs_and_builds_with_debians_python(
         assert pins.items() <= installed.items(), set(pins.items()) - set(installed.items())
 
 
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The project's wheel, as `python -m build` would make it for a release."""
+    wheels, source = tmp_path_factory.mktemp("wheels"), tmp_path_factory.mktemp("source")
+    # From a fresh copy: setuptools would take files a former build left in the repository's
+    # build/ folder, whatever pyproject.toml now says.
+    project = _checkout(source / "project")
+    _run(sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", wheels, project, cwd=wheels)
+    (built,) = wheels.glob("mkdocs_readinglist-*.whl")
+    return built
+
+
+def _package_sources() -> set[str]:
+    """Every tracked file the package is made of, as the wheel names it (overrides/ and docs/
+    ship as generator/theme/ and generator/theme/assets/)."""
+    tracked = subprocess.run(["git", "ls-files", "generator", "overrides", "docs"], cwd=REPO,
+                             capture_output=True, text=True, check=True).stdout.split()  # fmt: skip
+    renamed = {"overrides/": "generator/theme/", "docs/": "generator/theme/assets/"}
+    names = set()
+    for name in tracked:
+        for source, target in renamed.items():
+            if name.startswith(source):
+                name = target + name.removeprefix(source)
+        names.add(name)
+    return names
+
+
 @pytest.mark.slow
-def test_a_new_site_installs_the_generator_from_its_own_requirements(tmp_path: Path) -> None:
+def test_the_wheel_holds_every_file_of_the_package(wheel: Path) -> None:
+    """A package or data file missing from pyproject.toml's lists works in the editable install
+    the tests use and breaks in the wheel a site installs (`readinglist serve` once did)."""
+    with zipfile.ZipFile(wheel) as archive:
+        shipped = set(archive.namelist())
+    missing = sorted(_package_sources() - shipped)
+    assert not missing, f"pyproject.toml leaves out of the wheel: {missing}"
+
+
+@pytest.mark.slow
+def test_a_new_site_installs_the_generator_from_its_own_requirements(
+    tmp_path: Path, wheel: Path
+) -> None:
     """`readinglist new` pins this generator; a fresh virtualenv with only the built wheel as
     the source of that name installs the site's requirements.txt and builds the site."""
-    wheels = tmp_path / "wheels"
-    _run(sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", wheels, REPO, cwd=tmp_path)
-    (wheel,) = wheels.glob("mkdocs_readinglist-*.whl")
+    wheels = wheel.parent
     run_cli(tmp_path, "new", "site", "--name", "A Site of Its Own")
     site = tmp_path / "site"
     requirements = (site / "requirements.txt").read_text(encoding="utf-8")
