@@ -9,7 +9,6 @@ theme, mkdocs.yml, the navigation, the generator's code) builds every page again
 
 from __future__ import annotations
 
-import json
 import shutil
 import subprocess
 from pathlib import Path
@@ -112,8 +111,7 @@ def _the_store_holds_the_last_sites_pages(project: Path) -> None:
     stored = {path.stat().st_ino for path in store.glob("*.html")}
     site = {inode for _, inode in _pages(project / "site").values()}
     assert stored <= site and len(stored) > len(site) / 2
-    index = json.loads((store / "index.json").read_text("utf-8"))
-    assert set(index) <= {path.stem for path in store.glob("*.html")}
+    assert {path.suffix for path in store.iterdir()} == {".html"}
 
 
 @pytest.mark.parametrize(

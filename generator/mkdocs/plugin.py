@@ -198,8 +198,6 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         self, context: TemplateContext, /, *, page: Page, config: MkDocsConfig, nav: Navigation
     ) -> TemplateContext:
         context.update(self._context_of(page))  # type: ignore[typeddict-item]
-        if self.store is not None:
-            self.store.note(page)
         if self.config.search_engine == "pagefind":
             search.exclude_from_material_index(page.meta)
         return context

@@ -11,14 +11,13 @@ Such a page is left out of MkDocs' build (an excluded file: not read, rendered o
 links to it are not warnings) and its stored HTML put in the site once MkDocs is done. A page
 of the navigation left out is given its front matter, unread, for the title and settings the
 navigation of the other pages shows; one whose title would come from its first heading is
-built. Material's tags plugin is given the tags of the pages it did not see.
+built.
 """
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
-import json
 import logging
 import os
 import re
@@ -27,7 +26,6 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import InclusionLevel
 from mkdocs.structure.pages import Page
 from mkdocs.utils import meta
@@ -83,12 +81,10 @@ def keyed_pages(
 
 
 class PageStore:
-    """Finished HTML of the last build's pages, `<key>.html` in `folder`, and what other
-    plugins read from each page's front matter (`TAGGED`) in `folder/index.json`."""
+    """Finished HTML of the last build's pages, `<key>.html` in `folder`."""
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
-        self.index = _read_index(folder / _INDEX)  # key -> (title, tags) of tagged pages
         self.files: Files | None = None
         self.reused: dict[File, str] = {}  # excluded from this build, and their keys
         self.built: dict[File, str] = {}  # built by MkDocs now, to be stored
@@ -107,7 +103,7 @@ class PageStore:
         them); the others are built and stored afterwards."""
         self.files = files
         for file, key in keyed:
-            stored = (self.folder / f"{key}.html").is_file() and self._known(key, file)
+            stored = (self.folder / f"{key}.html").is_file()
             if stored and (file.page is None or _stands_in(file.page, title)):
                 file.inclusion = InclusionLevel.EXCLUDED
                 if file.page is None:
@@ -115,34 +111,6 @@ class PageStore:
                 self.reused[file] = key
             else:
                 self.built[file] = key
-
-    def _known(self, key: str, file: File) -> bool:
-        """Whether the store knows all other plugins need of the page: a page with tags in
-        its front matter must be in the index."""
-        return key in self.index or not _has_tags(file)
-
-    def note(self, page: Page) -> None:
-        """What a page built now shows Material's tags plugin: its title and tags."""
-        key = self.built.get(page.file)
-        if key is not None and page.meta.get("tags"):
-            self.index[key] = (str(page.title), page.meta["tags"])
-
-    def tag_reused(self, tags: BasePlugin, config: MkDocsConfig) -> None:
-        """Material's tags plugin given the reused pages' tags, as if it had read them, in
-        MkDocs' order of pages (the order of its tags.json)."""
-        assert self.files is not None, "sort() first"
-        for file, key in self.reused.items():
-            if key in self.index and file.page is not None:
-                title, tagged = self.index[key]
-                file.page.meta = {**file.page.meta, "tags": tagged}
-                if not file.page.title:
-                    file.page.title = title
-                file.inclusion = InclusionLevel.NOT_IN_NAV  # the plugin skips excluded pages
-                tags.on_page_markdown("", page=file.page, config=config, files=self.files)
-                file.inclusion = InclusionLevel.EXCLUDED
-        mappings = tags.mappings.data  # type: ignore[attr-defined]
-        order = [f.page.url for f in self.published() if f.page and f.page.url in mappings]
-        tags.mappings.data = {url: mappings[url] for url in order}  # type: ignore[attr-defined]
 
     def published(self) -> list[File]:
         """Every page the built site holds, in MkDocs' order: those built and those reused."""
@@ -161,12 +129,8 @@ class PageStore:
                 _link(written, self.folder / f"{key}.html")
         keys = {*self.reused.values(), *self.built.values()}
         for entry in os.scandir(self.folder):
-            if entry.name.removesuffix(".html") not in keys and entry.name != _INDEX:
+            if entry.name.removesuffix(".html") not in keys:
                 os.unlink(entry.path)
-        index = {key: self.index[key] for key in sorted(keys & self.index.keys())}
-        temporary = self.folder / f".{_INDEX}.readinglist"
-        temporary.write_text(json.dumps(index), encoding="utf-8")
-        os.replace(temporary, self.folder / _INDEX)
 
 
 def _stands_in(page: Page, title: Callable[[object], object]) -> bool:
@@ -179,26 +143,6 @@ def _stands_in(page: Page, title: Callable[[object], object]) -> bool:
         return False
     page.meta, page.markdown = data, ""
     return True
-
-
-_INDEX = "index.json"
-_FRONT_MATTER = re.compile(rb"\A---\s*\n(.*?)^---\s*$", re.DOTALL | re.MULTILINE)
-_TAGS = re.compile(rb"^tags:(?![ \t]*\[\][ \t]*$)", re.MULTILINE)
-
-
-def _has_tags(file: File) -> bool:
-    """Whether the page's front matter may give it tags (read as text: cheap, and cautious)."""
-    front = _FRONT_MATTER.match(file.content_bytes)
-    return front is not None and _TAGS.search(front[1]) is not None
-
-
-def _read_index(path: Path) -> dict[str, tuple[str, object]]:
-    """The store's index; an unreadable one is an empty store's (every page built)."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        return {key: (title, tags) for key, (title, tags) in data.items()}
-    except (OSError, ValueError, TypeError):
-        return {}
 
 
 def _link(source: Path, target: Path) -> None:
