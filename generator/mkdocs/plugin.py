@@ -15,20 +15,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 import markupsafe
-from mkdocs.config import base
-from mkdocs.config import config_options as c
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority, get_plugin_logger
-from mkdocs.utils.yaml import yaml_load
 
 from generator import pipeline, search
 from generator.config import Settings
 from generator.errors import BuildFailed, ReadingListError
-from generator.mkdocs import nav, reuse
+from generator.mkdocs import helper, nav, reuse
 from generator.mkdocs.csp import with_policy
 from generator.mkdocs.indexing import Indexer
-from generator.mkdocs.progress import Progress
+from generator.mkdocs.progress import Progress, Relayed
+from generator.mkdocs.settings import ReadingListConfig, project_root, settings_of
 from generator.mkdocs.watch import OwnWritesIgnored, watch_for_curator
 from generator.models import Collection
 from generator.render import Theme, title_as_html
@@ -46,15 +44,6 @@ log = get_plugin_logger(__name__)
 Result = TypeVar("Result")
 
 
-class ReadingListConfig(base.Config):
-    lists_dir = c.Type(str, default="lists")
-    related = c.Type(int, default=5)
-    page_size = c.Type(int, default=200)
-    # "pagefind": Pagefind's chunked index behind Material's search box (README, Searching);
-    # "material": Material's own search (one index, built in the reader's browser).
-    search_engine = c.Choice(("pagefind", "material"), default="pagefind")
-
-
 class ReadingListPlugin(BasePlugin[ReadingListConfig]):
     def __init__(self) -> None:
         self.collection: Collection | None = None
@@ -68,6 +57,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         self.indexer = Indexer()
         self.progress = Progress(0, log=log)
         self.run_lock = RunLock(None)  # one run at a time: from on_config to the build's end
+        self.helper: helper.Helper | None = None  # a process building pages beside MkDocs
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         """Keeps one instance across `mkdocs serve` rebuilds; our log goes through MkDocs'."""
@@ -85,17 +75,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         self._given = collection
 
     def settings(self, config: MkDocsConfig) -> Settings:
-        root = Path(config.config_file_path or ".").parent
-        return Settings.from_root(
-            root,
-            lists=self.config.lists_dir,
-            docs=str(Path(config.docs_dir).relative_to(root.resolve())),
-            site_name=self.site_name or config.site_name,
-            site_url=_published_url(config),
-            related_count=self.config.related,
-            page_size=self.config.page_size,
-            pagefind=self.config.search_engine == "pagefind",
-        )
+        return settings_of(config, self.config, site_name=self.site_name or config.site_name)
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         self.run_lock = _report(lambda: RunLock.taken(self.settings(config).cache_path.parent))
@@ -158,6 +138,8 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         self, html: str, /, *, page: Page, config: MkDocsConfig, files: Files
     ) -> str:
         self.progress.step("Markdown")
+        if self.helper is not None:
+            self.helper.poll(self.progress.step)
         return html
 
     @event_priority(-100)  # last: the navigation as every plugin left it
@@ -167,12 +149,27 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         self.store = self._page_store(config)
         if self.store is not None:
             assert self.theme is not None
-            site = reuse.site_key(config, root=_root(config), serving=self.serving)
+            site = reuse.site_key(config, root=project_root(config), serving=self.serving)
             keyed = reuse.keyed_pages(nav, files, site=site, context=self.theme.context_key)
             self.store.sort(files, keyed, config, title=title_as_html)
             self.progress.total -= len(self.store.reused)
             self.quiet.reused = {file.src_uri for file in self.store.reused}
+            self._start_helper(nav, config, files)
         return nav
+
+    def _start_helper(self, nav: Navigation, config: MkDocsConfig, files: Files) -> None:
+        """Half the pages to build built by a helper process, where one can help."""
+        assert self.store is not None
+        if not self.serving:
+            built = list(self.store.built)
+            self.helper = helper.start(built, config=config, files=files, nav=nav,
+                                       title=title_as_html, before=self._helping)  # fmt: skip
+        if self.helper is not None:
+            self.quiet.reused |= {file.src_uri for file in self.helper.pages}
+
+    def _helping(self, step: Callable[[str], None]) -> None:
+        """In the helper: its progress shown by the build's."""
+        self.progress, self.helper = Relayed(step), None
 
     def _page_store(self, config: MkDocsConfig) -> reuse.PageStore | None:
         """Material's own search indexes every page it builds: with it, every page is built."""
@@ -229,6 +226,9 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
 
     @event_priority(-100)  # after Material's search plugin has written its index
     def on_post_build(self, *, config: MkDocsConfig) -> None:
+        if (beside := self.helper) is not None:
+            self.helper = None
+            beside.wait(self.progress.step)
         self.progress.finish()
         if self.store is not None:
             self.store.finish(Path(config.site_dir))
@@ -242,6 +242,9 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         self.indexer.wait()  # MkDocs is about to empty the site folder it indexes
 
     def on_build_error(self, *, error: Exception) -> None:
+        if (beside := self.helper) is not None:
+            self.helper = None
+            beside.stop()
         self.run_lock.release()
 
     def on_serve(
@@ -263,20 +266,6 @@ class _ToMkDocs(logging.Handler):
 
     def emit(self, record: logging.LogRecord) -> None:
         log.log(record.levelno, record.getMessage())
-
-
-def _root(config: MkDocsConfig) -> Path:
-    return Path(config.config_file_path or ".").parent.resolve()
-
-
-def _published_url(config: MkDocsConfig) -> str:
-    """The site's address as configured (`mkdocs serve` puts its own in `site_url`): pages,
-    exports and feeds are the published site's, so serve and build rewrite nothing."""
-    if not config.config_file_path:
-        return config.site_url or ""
-    with open(config.config_file_path, encoding="utf-8") as file:
-        configured = yaml_load(file).get("site_url")  # MkDocs' own reading: !ENV, INHERIT
-    return str(configured or config.site_url or "")
 
 
 def _report(action: Callable[[], Result]) -> Result:

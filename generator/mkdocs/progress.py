@@ -71,3 +71,15 @@ class Progress:
             self.stream.flush()
         else:
             self.log.info(self.line(pass_name))
+
+
+class Relayed(Progress):
+    """A helper process's progress (`generator.mkdocs.helper`): each step passed on to the
+    build's own `Progress`, which shows them."""
+
+    def __init__(self, step: Callable[[str], None]) -> None:
+        super().__init__(0, log=logging.getLogger(__name__))
+        self.relay = step
+
+    def step(self, pass_name: str) -> None:
+        self.relay(pass_name)

@@ -104,7 +104,7 @@ class PageStore:
         self.files = files
         for file, key in keyed:
             stored = (self.folder / f"{key}.html").is_file()
-            if stored and (file.page is None or _stands_in(file.page, title)):
+            if stored and (file.page is None or stand_in(file.page, title)):
                 file.inclusion = InclusionLevel.EXCLUDED
                 if file.page is None:
                     Page(None, file, config)
@@ -113,9 +113,9 @@ class PageStore:
                 self.built[file] = key
 
     def published(self) -> list[File]:
-        """Every page the built site holds, in MkDocs' order: those built and those reused."""
-        return [f for f in self.files or () if f.is_documentation_page() and
-                (f.inclusion.is_included() or f in self.reused)]  # fmt: skip
+        """Every page the built site holds, in MkDocs' order: those reused and those built
+        (by MkDocs, or beside it by a `helper`)."""
+        return [f for f in self.files or () if f in self.reused or f in self.built]
 
     def finish(self, site_dir: Path) -> None:
         """The reused pages put into the site; the pages just built stored; the HTML of pages
@@ -133,7 +133,7 @@ class PageStore:
                 os.unlink(entry.path)
 
 
-def _stands_in(page: Page, title: Callable[[object], object]) -> bool:
+def stand_in(page: Page, title: Callable[[object], object]) -> bool:
     """A page of the navigation given, unread, the front matter and title reading it would
     give (False: its title would come from its first heading, so it must be built)."""
     data = meta.get_data(page.file.content_string)[1]
