@@ -2,8 +2,9 @@
 
 Each case takes an abstract holding a run of one ASCII punctuation character (or `$a`, `[a](`,
 `&#`) through everything its length reaches: the markup stage, the summary and title, and
-Python-Markdown (with mkdocs.yml's extensions) over the abstract as its page hands it over and
-over the summary as a listing does. Doubling the run must about double that time: ratios, not
+Python-Markdown (with mkdocs.yml's extensions) over the abstract's page as the plugin hands it
+over (its paragraph set aside, `generator/mkdocs/paragraphs.py`) and over the summary as a
+listing does. Doubling the run must about double that time: ratios, not
 absolute times, so a loaded machine does not fail it. The end-to-end case builds a real site.
 """
 
@@ -22,6 +23,7 @@ from generator import markup
 from generator.describe.reading.abstracts import analyse
 from generator.describe.summaries import summarize
 from generator.describe.titles.candidates import derive_title
+from generator.mkdocs.paragraphs import Paragraphs
 
 EXTENSIONS = ["attr_list", "md_in_html", "toc"]
 UNITS = [*string.punctuation, "$a", "[a](", "&#"]
@@ -42,7 +44,9 @@ def seconds(unit: str, size: int) -> float:
     derive_title(abstract)
     summary = markup.parse(summarize(abstract)).markdown
     page = markdown.Markdown(extensions=EXTENSIONS)
-    page.convert(f"## Abstract\n\n{markup.parse(source).paragraph}\n")
+    text = f"## Abstract\n\n{markup.parse(source).paragraph}\n"
+    kept = Paragraphs(text)  # as the plugin hands a generated page to Python-Markdown
+    kept.restore(page.convert(kept.hide(text)))
     page.reset().convert(f'- [t](x.md)<br>\n    <span class="rl-summary">{summary}</span>\n')
     return time.perf_counter() - start
 

@@ -25,6 +25,7 @@ from generator.errors import BuildFailed, ReadingListError
 from generator.mkdocs import helper, nav, reuse
 from generator.mkdocs.csp import with_policy
 from generator.mkdocs.indexing import Indexer
+from generator.mkdocs.paragraphs import Paragraphs
 from generator.mkdocs.progress import Progress, Relayed
 from generator.mkdocs.settings import ReadingListConfig, project_root, settings_of
 from generator.mkdocs.watch import OwnWritesIgnored, watch_for_curator
@@ -58,6 +59,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         self.progress = Progress(0, log=log)
         self.run_lock = RunLock(None)  # one run at a time: from on_config to the build's end
         self.helper: helper.Helper | None = None  # a process building pages beside MkDocs
+        self.paragraphs: dict[str, Paragraphs] = {}  # set aside from pages being built
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         """Keeps one instance across `mkdocs serve` rebuilds; our log goes through MkDocs'."""
@@ -120,9 +122,13 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
     def on_page_markdown(
         self, markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files
     ) -> str:
-        """Material prints a front-matter title unescaped: escaped here, for every page."""
+        """Material prints a front-matter title unescaped: escaped here, for every page. The
+        HTML paragraphs of a generated page are set aside (`paragraphs`) until its HTML."""
         if "title" in page.meta:
             page.meta["title"] = title_as_html(page.meta["title"])
+        if config.not_in_nav and config.not_in_nav.match_file(page.file.src_uri):
+            kept = self.paragraphs[page.file.src_uri] = Paragraphs(markdown)
+            markdown = kept.hide(markdown)
         return markdown
 
     def _context_of(self, page: Page) -> dict:
@@ -134,10 +140,13 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         self.progress.start()
         return files
 
+    @event_priority(100)  # first: the page whole again before any plugin reads it
     def on_page_content(
         self, html: str, /, *, page: Page, config: MkDocsConfig, files: Files
     ) -> str:
         self.progress.step("Markdown")
+        if (kept := self.paragraphs.pop(page.file.src_uri, None)) is not None:
+            html = kept.restore(html)
         if self.helper is not None:
             self.helper.poll(self.progress.step)
         return html
