@@ -109,7 +109,7 @@ def title_navigation(
     for page in nav.pages:
         if page.markdown is None and not stand_in(page, title):
             page.read_source(config)
-            with _quiet(logging.getLogger("mkdocs")):
+            with _quiet(logging.getLogger("mkdocs.structure.pages")):
                 page.render(config, files)
 
 
