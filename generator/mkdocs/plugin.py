@@ -160,7 +160,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
             assert self.theme is not None
             site = reuse.site_key(config, root=project_root(config), serving=self.serving)
             keyed = reuse.keyed_pages(nav, files, site=site, context=self.theme.context_key)
-            self.store.sort(files, keyed, config, title=title_as_html)
+            self.store.sort(files, keyed, nav, config, title=title_as_html)
             self.progress.total -= len(self.store.reused)
             self.quiet.reused = {file.src_uri for file in self.store.reused}
             self._start_helper(nav, config, files)

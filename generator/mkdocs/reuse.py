@@ -93,18 +93,20 @@ class PageStore:
         self,
         files: Files,
         keyed: Iterable[tuple[File, str]],
+        nav: Navigation,
         config: MkDocsConfig,
         *,
         title: Callable[[object], object],
     ) -> None:
         """Each page of `keyed` with HTML stored for its key is left out of MkDocs' build
-        (given a bare `Page`, for its address; a page of the navigation keeps its own, given
-        its front matter and `title(its title)`, as the navigation other pages show reads
-        them); the others are built and stored afterwards."""
+        (with a bare `Page`, for its address; a page of the navigation given its front
+        matter and `title(its title)`, which the navigation other pages show reads); the
+        others are built and stored afterwards."""
         self.files = files
+        in_nav = {page.file: page for page in nav.pages}
         for file, key in keyed:
             stored = (self.folder / f"{key}.html").is_file()
-            if stored and (file.page is None or stand_in(file.page, title)):
+            if stored and (file not in in_nav or stand_in(in_nav[file], title)):
                 file.inclusion = InclusionLevel.EXCLUDED
                 if file.page is None:
                     Page(None, file, config)
