@@ -7,6 +7,7 @@ import errno
 import json
 import os
 import signal
+import time
 from pathlib import Path
 
 import pytest
@@ -220,6 +221,26 @@ def test_replace_directory_swaps_the_site_whole(tmp_path: Path) -> None:
     write.replace_directory(staged, site)
     assert [p.name for p in site.iterdir()] == ["new"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+
+
+def _emptied(folder: Path, timeout: float = 10.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while any(folder.iterdir()) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return not any(folder.iterdir())
+
+
+def test_the_previous_site_leaves_at_once_and_is_removed_behind_the_run(tmp_path: Path) -> None:
+    site, staged, trash = tmp_path / "site", tmp_path / "site.building", tmp_path / "cache"
+    for number in range(300):
+        (site / "papers" / f"p{number}").mkdir(parents=True)
+        (site / "papers" / f"p{number}" / "index.html").write_text("old")
+    (staged / "new").mkdir(parents=True)
+    (trash / "discarded-1-site.building" / "x").mkdir(parents=True)  # a removal interrupted
+    write.replace_directory(staged, site, trash=trash)
+    assert [p.name for p in site.iterdir()] == ["new"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cache", "site"]
+    assert _emptied(trash), "the previous site and what an earlier removal left"
 
 
 # Files given in pieces (the large exports) ---------------------------------------------------

@@ -15,6 +15,7 @@ import logging
 import os
 import shutil
 import signal
+import subprocess
 import threading
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
@@ -117,25 +118,53 @@ def digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def replace_directory(staged: Path, target: Path) -> None:
+def replace_directory(staged: Path, target: Path, *, trash: Path | None = None) -> None:
     """Swap a freshly built directory in for `target` (the built site), so that at every
     instant `target` is the old directory or the new one: both names are exchanged in one
-    system call (Linux's renameat2), then the old one is removed. Where the system cannot
-    exchange, two renames, and `recover_directory` puts back the old one if a run was
-    killed between them."""
+    system call (Linux's renameat2), then the old one is removed (`discard`ed into `trash`,
+    a folder of the build cache, when given). Where the system cannot exchange, two
+    renames, and `recover_directory` puts back the old one if a run was killed between
+    them."""
     recover_directory(target)
     with deferred_interrupts():
         if not target.exists():
             os.replace(staged, target)
             return
         if _exchange(staged, target):
-            shutil.rmtree(staged)  # now the previous site
+            discard(staged, trash)  # now the previous site
             return
         backup = _backup(target)
         shutil.rmtree(backup, ignore_errors=True)
         os.replace(target, backup)
         os.replace(staged, target)
     shutil.rmtree(backup, ignore_errors=True)
+
+
+def discard(folder: Path, trash: Path | None) -> None:
+    """`folder` removed, behind the run where it can be: moved into `trash` at once and
+    deleted there by a detached `rm`, so a build does not wait while a whole site's files
+    (thousands at conference size) are unlinked. What an interrupted `rm` left in `trash`
+    goes with the next."""
+    if trash is None:
+        shutil.rmtree(folder, ignore_errors=True)
+        return
+    aside = trash / f"{_DISCARDED}{os.getpid()}-{folder.name}"
+    try:
+        trash.mkdir(parents=True, exist_ok=True)
+        os.replace(folder, aside)
+    except OSError:  # another file system, say: removed here
+        shutil.rmtree(folder, ignore_errors=True)
+        return
+    leftovers = sorted(str(path) for path in trash.glob(f"{_DISCARDED}*"))
+    remover = subprocess.Popen(
+        ["sh", "-c", 'rm -rf -- "$@" &', "sh", *leftovers],
+        cwd="/", stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL, start_new_session=True,
+    )  # fmt: skip
+    remover.wait()  # the shell, which returns at once; `rm` goes on alone
+
+
+_DISCARDED = "discarded-"
 
 
 def recover_directory(target: Path) -> None:

@@ -99,7 +99,7 @@ def build_aside(
         raise SiteNotBuilt(f"the site was not built ({reason}); the previous pages and site "
                            "are unchanged") from None  # fmt: skip
     try:
-        replace_directory(staged, site_dir)
+        replace_directory(staged, site_dir, trash=settings.cache_path.parent)
     except OSError as error:
         previous.restore(settings)
         raise WriteError(f"cannot replace the site: {error.strerror}; the previous pages and "
