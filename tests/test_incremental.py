@@ -16,6 +16,8 @@ from pathlib import Path
 import pytest
 from conftest import bench_synth, copy_project, run_cli
 
+from generator.write import MANIFEST, read_manifest
+
 PAPERS = 200
 # Pagefind's filter file (and the index hash naming it) still differ between two cold builds
 # of the same pages; everything else of the site is compared byte for byte.
@@ -154,3 +156,20 @@ def test_the_generators_code_is_part_of_every_pages_key(monkeypatch: pytest.Monk
     monkeypatch.setattr(cache, "code_digest", lambda: "another generator")
     assert reuse.site_key(config, root=root, serving=False) != before
     assert reuse.site_key(config, root=root, serving=True) != before
+
+
+def test_a_fresh_checkout_with_the_build_cache_builds_nothing_again(project: Path) -> None:
+    """What the Pages workflow does (it restores .cache/readinglist/ from the last deploy): a
+    clone has no generated pages and no site, yet every page comes from the store."""
+    site = project / "site"
+    before = _tree(site)
+    stored = {path.stat().st_ino for path in (project / ".cache/readinglist/pages").iterdir()}
+    generated = read_manifest(project / "docs")
+    for path in generated:
+        (project / "docs" / path).unlink()
+    (project / "docs" / MANIFEST).unlink()
+    shutil.rmtree(site)
+    run_cli(project, "build", "--strict")
+    assert _tree(site) == before
+    again = {page for page, (_, inode) in _pages(site).items() if inode not in stored}
+    assert again == {"404.html"}, sorted(again)  # the theme's, made at every build
