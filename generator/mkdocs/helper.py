@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import gc
 import logging
 import os
 import signal
@@ -145,11 +146,15 @@ class Helper:
         through `step(pass_name)`."""
         reader, writer = Pipe(duplex=False)
         parent = os.getpid()
+        # Objects the collector would walk (writing to each) are frozen first: the helper then
+        # shares the build's memory instead of copying it page by page.
+        gc.freeze()
         pid = os.fork()
         if pid == 0:  # the helper
             _die_with(parent)
             reader.close()
             _run_helper(writer, pages, config=config, files=files, nav=nav, before=before)
+        gc.unfreeze()
         writer.close()
         for file in pages:
             file.inclusion = InclusionLevel.EXCLUDED
