@@ -308,3 +308,17 @@ def test_a_lost_manifest_and_copy_name_the_command_that_recovers(tmp_path: Path)
     with pytest.raises(WriteError, match=r"`git clean -fX docs/` removes them"):
         write.write_batches(root, [lambda: FIRST], backup=backup)
     assert write.write_batches(root, [lambda: SECOND], backup=backup).written == ()  # taken over
+
+
+def test_a_site_folder_is_emptied_at_once_but_for_hidden_entries(tmp_path: Path) -> None:
+    """Before MkDocs builds into a folder (mkdocs build, each serve rebuild), its files are
+    moved out and removed behind the build; hidden entries stay, as MkDocs keeps them."""
+    site, trash = tmp_path / "site", tmp_path / "cache"
+    for number in range(100):
+        (site / "papers" / f"p{number}").mkdir(parents=True)
+        (site / "papers" / f"p{number}" / "index.html").write_text("old")
+    (site / "index.html").write_text("old")
+    (site / ".git").mkdir()
+    write.discard_contents(site, trash)
+    assert [p.name for p in site.iterdir()] == [".git"]
+    assert _emptied(trash)

@@ -19,7 +19,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority, get_plugin_logger
 
-from generator import pipeline, search
+from generator import pipeline, search, write
 from generator.config import Settings
 from generator.errors import BuildFailed, ReadingListError
 from generator.mkdocs import helper, nav, reuse
@@ -52,7 +52,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         self.theme: Theme | None = None
         self.site_name = ""  # as the curator wrote it; MkDocs' config holds it escaped
         self.watcher: OwnWritesIgnored | None = None
-        self.serving = False
+        self.serving = self.dirty = False
         self.store: reuse.PageStore | None = None  # pages as the last build made them
         self.quiet = reuse.QuietAboutReused()
         self.indexer = Indexer()
@@ -63,7 +63,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         """Keeps one instance across `mkdocs serve` rebuilds; our log goes through MkDocs'."""
-        self.serving = command == "serve"
+        self.serving, self.dirty = command == "serve", dirty
         logging.getLogger("mkdocs.structure.pages").addFilter(self.quiet)
         generator_log = logging.getLogger("generator")
         if not generator_log.handlers:
@@ -248,7 +248,12 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         self.run_lock.release()
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
-        self.indexer.wait()  # MkDocs is about to empty the site folder it indexes
+        """MkDocs is about to empty the site folder (which the index behind may be reading):
+        its files are moved out now and removed behind the build."""
+        self.indexer.wait()
+        if not self.dirty:
+            trash = self.settings(config).cache_path.parent
+            write.discard_contents(Path(config.site_dir), trash)
 
     def on_build_error(self, *, error: Exception) -> None:
         if (beside := self.helper) is not None:

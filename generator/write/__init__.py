@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from generator.write.files import (
     WriteError,
+    discard_contents,
     replace_directory,
     write_cache,
     write_file,
@@ -40,6 +41,7 @@ __all__ = [
     "WriteError",
     "WriteResult",
     "build_aside",
+    "discard_contents",
     "foreign_pages",
     "made_now",
     "manifest_copy",

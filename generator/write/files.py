@@ -16,6 +16,7 @@ import os
 import shutil
 import signal
 import subprocess
+import tempfile
 import threading
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
@@ -141,20 +142,59 @@ def replace_directory(staged: Path, target: Path, *, trash: Path | None = None) 
 
 
 def discard(folder: Path, trash: Path | None) -> None:
-    """`folder` removed, behind the run where it can be: moved into `trash` at once and
-    deleted there by a detached `rm`, so a build does not wait while a whole site's files
-    (thousands at conference size) are unlinked. What an interrupted `rm` left in `trash`
-    goes with the next."""
-    if trash is None:
-        shutil.rmtree(folder, ignore_errors=True)
-        return
-    aside = trash / f"{_DISCARDED}{os.getpid()}-{folder.name}"
+    """`folder` removed, behind the run where it can be: moved into `trash` (a folder of the
+    build cache) at once and deleted there by a detached `rm`, so a build does not wait while
+    a whole site's files (thousands at conference size) are unlinked. Without a trash on the
+    same file system, removed here. What an interrupted `rm` left goes with the next."""
+    discard_all([folder], trash)
+
+
+def discard_contents(folder: Path, trash: Path | None) -> None:
+    """What `folder` holds, `discard`ed; hidden entries stay, as MkDocs leaves them when it
+    empties the site folder before a build."""
+    if folder.is_dir():
+        discard_all([e for e in folder.iterdir() if not e.name.startswith(".")], trash)
+
+
+def discard_all(paths: list[Path], trash: Path | None) -> None:
+    """Each of `paths` (files or folders) `discard`ed."""
+    aside = _new_aside(trash) if paths and trash is not None else None
+    for path in paths:
+        if aside is None or not _moved(path, aside / path.name):
+            _remove(path)
+    if aside is not None:
+        _remove_behind(aside.parent)
+
+
+def _new_aside(trash: Path) -> Path | None:
     try:
-        trash.mkdir(parents=True, exist_ok=True)
-        os.replace(folder, aside)
-    except OSError:  # another file system, say: removed here
-        shutil.rmtree(folder, ignore_errors=True)
-        return
+        return Path(tempfile.mkdtemp(prefix=_DISCARDED, dir=_made(trash)))
+    except OSError:
+        return None
+
+
+def _made(folder: Path) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def _moved(path: Path, target: Path) -> bool:
+    try:
+        os.replace(path, target)
+    except OSError:  # on another file system, say
+        return False
+    return True
+
+
+def _remove(path: Path) -> None:
+    if path.is_dir() and not path.is_symlink():
+        shutil.rmtree(path, ignore_errors=True)
+    else:
+        path.unlink(missing_ok=True)
+
+
+def _remove_behind(trash: Path) -> None:
+    """Everything discarded into `trash` deleted by an `rm` that goes on after this run."""
     leftovers = sorted(str(path) for path in trash.glob(f"{_DISCARDED}*"))
     remover = subprocess.Popen(
         ["sh", "-c", 'rm -rf -- "$@" &', "sh", *leftovers],
