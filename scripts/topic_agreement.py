@@ -9,9 +9,10 @@ list and the shipped papers as another, by the real describe stage (titles, tags
 every pair of papers in a set counts: "shares a topic" per the labels is the truth, per the
 generator the guess. Prints precision, recall and F1 of that guess, and how many topics the
 generator used (the catch-all not counted), for half A (even lines of dev_pairs.jsonl), half B
-(odd lines), all of dev_pairs.jsonl, the shipped lists, and all 300 papers together (pairs across
-the two sets count too: each set is still described as its own list). `--show` lists each paper's labels
-beside the generator's topics and evidence. Measuring only: nothing here tunes anything.
+(odd lines), all of dev_pairs.jsonl, the shipped lists, and all 300 papers together (pairs
+across the two sets count too; each set is still described as its own list). `--show` lists
+each paper's labels beside the generator's topics and evidence. Measuring only: nothing here
+tunes anything.
 """
 
 from __future__ import annotations
