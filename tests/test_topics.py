@@ -315,6 +315,8 @@ def test_a_misleading_word_no_longer_pulls_a_paper_in(text: str, not_topic: str)
         ("LLM agents browse the web with tool use.", "reasoning-agents"),
         ("The temporal difference (TD) error drives the critic.", "reinforcement-learning"),
         ("Direct preference optimization aligns large language models.", "alignment"),
+        ("Task-oriented dialogue systems track the dialogue state.", "nlp"),
+        ("Optimal transport with Sinkhorn iterations.", "optimization"),
     ],
 )
 def test_the_specific_phrase_still_finds_its_topic(text: str, topic: str) -> None:
@@ -348,4 +350,20 @@ def test_one_keyword_in_one_sentence_of_a_long_abstract_decides_no_topic() -> No
     assert "Time Series" in [match.topic for match in scored]
     short = "We forecast demand with ridge regression; forecasting needs a good penalty."
     scored = topics.score_topics(index, text=short, title="", tags=())
+    assert "Time Series" in [match.topic for match in scored]
+
+
+def test_one_clause_of_a_long_abstract_decides_no_topic_whatever_its_keywords() -> None:
+    """Two keywords in the one sentence ("forecasting" of a "time series") are still one
+    passing clause; said in the summary, the contribution sentence, they count."""
+    taxonomy = make_taxonomy(
+        ("Time Series", ("forecasting", "time series")),
+        ("Learning Theory", ("ridge regression", "generalization", "risk")),
+    )
+    index = topics.KeywordIndex(taxonomy)
+    text = RIDGE.replace("forecasting of electricity demand", "forecasting of a time series")
+    scored = topics.score_topics(index, text=text, title="", tags=())
+    assert [match.topic for match in scored] == ["Learning Theory"]
+    summary = "Applications range from genomics to forecasting of a time series."
+    scored = topics.score_topics(index, text=text, title="", tags=(), summary=summary)
     assert "Time Series" in [match.topic for match in scored]

@@ -44,11 +44,11 @@ class Keyword:
 
 def tokens(text: str) -> list[str]:
     """Lower-case word tokens with plural endings dropped; hyphens split words."""
-    return list(map(_stem, _WORD.findall(text.lower())))
+    return list(map(stem, _WORD.findall(text.lower())))
 
 
 @cache  # the same words recur in every abstract, and a word's stem depends on it alone
-def _stem(word: str) -> str:
+def stem(word: str) -> str:
     # Just enough to make "models"/"model" and "attacks"/"attack" equal; never shown.
     if len(word) > 4 and word.endswith("ies"):
         return word[:-3] + "y"
