@@ -81,6 +81,8 @@ def _spellings(key: str, terms: Terms) -> list[str]:
     common first."""
     found: dict[str, int] = {}
     for spelling, count in terms.spellings[key].items():
+        if spelling.startswith("-"):
+            continue  # seen inside a compound
         form = " ".join(tokens(spelling))
         found[form] = found.get(form, 0) + count
     return sorted(found, key=lambda form: (-found[form], form))

@@ -61,8 +61,10 @@ class Terms:
         return Counter(key for found in self.papers.values() for key in found.heading)
 
     def shown(self, key: str) -> str:
-        """The key's most common spelling, ties by the spelling."""
-        return min(self.spellings[key].items(), key=lambda item: (-item[1], item[0]))[0]
+        """The key's most common spelling seen on its own (not inside a compound: "-art
+        performance" in "state-of-the-art performance"), ties by the spelling."""
+        seen = self.spellings[key].items()
+        return min(seen, key=lambda item: (item[0].startswith("-"), -item[1], item[0]))[0]
 
 
 def read_terms(papers: Sequence[Paper]) -> Terms:
@@ -104,7 +106,9 @@ def _ngrams(text: str, spellings: dict[str, Counter[str]]) -> list[str]:
                     continue
                 key = term_key(" ".join(words[start:end]))
                 if len(key) >= MIN_LENGTH and key not in GENERIC_WORDS:
-                    spelled = "".join(joints[at] + words[at] for at in range(start, end))[1:]
+                    # "-art performance": a term seen only inside a compound names nothing
+                    spelled = "".join(joints[at] + words[at] for at in range(start, end))
+                    spelled = spelled if joints[start] == "-" else spelled[1:]
                     spellings.setdefault(key, Counter())[spelled] += 1
                     found.append(key)
     return found
@@ -133,6 +137,8 @@ def telling(key: str, shown: str, *, headed: int) -> bool:
     name or acronym, a word that names a field ("summarization"); any other single word only
     if the titles or tags of two papers hold it (`headed`) and it is a noun long enough not to
     be filler: "consistency", "missing" and "surface" are said in passing."""
+    if shown.startswith("-"):  # only ever seen inside a compound: "-art performance"
+        return False
     if " " in key:  # a phrase of words that say nothing alone says nothing: "prior work"
         return not all(word in GENERIC_WORDS or word in STOPWORDS for word in key.split())
     if shown != shown.lower() or key in FIELD_WORDS:
