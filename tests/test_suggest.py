@@ -18,6 +18,7 @@ from generator import markup
 from generator import read as reader
 from generator.describe import suggest, topics
 from generator.describe.reading.abstracts import analyse
+from generator.describe.suggest import terms
 from generator.describe.tags import collection as tags
 from generator.describe.titles import candidates as titles
 from generator.models import Paper, Taxonomy, Topic, TopicMatch
@@ -72,6 +73,7 @@ def accept(taxonomy: Taxonomy, rendered: str) -> Taxonomy:
     data = {
         "max_topics": taxonomy.max_topics,
         "min_score": taxonomy.min_score,
+        "relative_score": taxonomy.relative_score,
         "topics": [
             {"key": t.key, "name": t.name, "description": t.description,
              "keywords": list(t.keywords), "catch_all": t.catch_all}
@@ -128,14 +130,56 @@ def test_keys_and_names_never_clash_with_the_taxonomy(unsorted_papers: list[Pape
 
 
 def test_a_crowded_topic_gets_split_suggestions() -> None:
-    # A floor every paper reaches: the one topic holds all 14 papers, none is in the catch-all.
-    biology = make_taxonomy(("Biology", ("protein", "recommender", "item")))
-    taxonomy = replace(biology, min_score=2.0)
-    papers = classify([*RECOMMENDER, *PROTEIN] * 2, taxonomy)  # 14 papers, one topic
-    papers = [replace(p, id=f"{n:012d}") for n, p in enumerate(papers)]
+    # A topic every paper of the fixture reaches ("the", "and" in every sentence): a crowd.
+    crowd = replace(make_taxonomy(("Applied Learning", ("the", "and"))), min_score=2.0)
+    papers, labels = _fixture_papers(crowd)
+    assert {name for paper in papers for name in paper.topic_names} == {"Applied Learning"}
+    found = suggest.suggest_topics(papers, crowd)
+    assert found and {s.source for s in found} == {"Applied Learning"}
+    by_id = {paper.id: label for paper, label in zip(papers, labels, strict=True)}
+    fields = [{by_id[i] for i in s.paper_ids} for s in found]
+    assert {"recsys"} in fields  # the recommender papers, and nothing else, make one topic
+    recsys = next(s for s in found if {by_id[i] for i in s.paper_ids} == {"recsys"})
+    assert len(recsys.paper_ids) >= 5 and recsys.keywords[0].startswith("recommend")
+
+
+def test_a_suggestion_takes_the_papers_it_lists_once_pasted() -> None:
+    """What the curator reads is what the next build does: pasted, each suggestion holds
+    exactly the papers of its group it listed."""
+    taxonomy = load_taxonomy(REPO / "lists" / "topics.yml")
+    papers, _ = _fixture_papers(taxonomy)
     found = suggest.suggest_topics(papers, taxonomy)
-    assert found and {s.source for s in found} == {"Biology"}
-    assert {"protein folding", "recommender system"} <= {s.keywords[0] for s in found}
+    assert found
+    again, _ = _fixture_papers(accept(taxonomy, suggest.render_suggestions(found)))
+    for suggestion in found:
+        holding = {p.id for p in again if suggestion.name in p.topic_names}
+        listed = set(suggestion.paper_ids)
+        assert listed <= holding and len(holding - listed) == suggestion.elsewhere
+
+
+def test_suggestions_do_not_depend_on_the_order_of_the_papers() -> None:
+    taxonomy = load_taxonomy(REPO / "lists" / "topics.yml")
+    papers, _ = _fixture_papers(taxonomy)
+    assert suggest.suggest_topics(papers, taxonomy) == suggest.suggest_topics(
+        papers[::-1], taxonomy
+    )
+
+
+def test_both_spellings_of_a_word_are_keywords() -> None:
+    """ "dialogue" and "dialog" are one term, and both are pasted: the matcher tells them
+    apart."""
+    dialogue = [
+        "Task-oriented dialogue systems track the dialogue state. We propose a dialogue state "
+        "tracker for dialogue systems that reads the dialogue history.",
+        "A dialog system answers in a dialog. We train dialog systems to plan the dialog state "
+        "and the next dialog act.",
+        "Dialogue systems that chat: the dialogue policy of a dialogue system picks responses "
+        "for the dialogue history.",
+    ]
+    taxonomy = make_taxonomy(("Graphs", ("graph neural network",)))
+    (found,) = suggest.suggest_topics(classify(dialogue, taxonomy), taxonomy)
+    assert {"dialogue system", "dialog system"} <= set(found.keywords)
+    assert found.name == "Dialogue Systems"
 
 
 def test_no_suggestion_when_every_topic_fits() -> None:
@@ -182,13 +226,18 @@ def test_other_field_list_gets_useful_tags_and_grouping() -> None:
     after_accuracy, after_f1 = pairwise(after, labels)
     assert suggest.catch_all_share(after, accepted) < suggest.catch_all_share(papers, taxonomy)
     assert after_f1 > before_f1 and after_f1 >= 0.5
-    assert after_accuracy >= before_accuracy and after_accuracy >= 0.7
+    # One field per paper in the labels: every second topic the taxonomy's relative_score lets
+    # in counts against the accuracy here, where the experts' labels allow two.
+    assert after_accuracy > before_accuracy and after_accuracy >= 0.68
 
 
 @pytest.mark.parametrize(
-    ("term", "telling"),
-    [("dialogue", True), ("recommender", True), ("structural", False), ("spatial", False),
-     ("structural information", True), ("method", False)],
+    ("term", "headed", "telling"),
+    [("dialogue", 2, True), ("recommender", 0, True), ("structural", 2, False),
+     ("spatial", 2, False), ("structural information", 0, True), ("method", 2, False),
+     ("consistency", 0, False), ("consistency", 2, True), ("prior work", 0, False),
+     ("NLI", 0, True)],
 )  # fmt: skip
-def test_a_seed_names_a_subject_not_a_quality(term: str, telling: bool) -> None:
-    assert suggest._telling(term) is telling
+def test_a_term_names_a_subject_not_a_quality(term: str, headed: int, telling: bool) -> None:
+    """A single common word names a subject only if two papers' titles or tags hold it."""
+    assert terms.telling(term.lower(), term, headed=headed) is telling

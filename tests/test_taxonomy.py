@@ -24,7 +24,7 @@ def taxonomy_file(tmp_path: Path, text: str) -> Path:
 def test_the_shipped_taxonomy_loads() -> None:
     taxonomy = load_taxonomy(REPO / "lists" / "topics.yml")
     assert taxonomy.catch_all.key == "other"
-    assert (taxonomy.max_topics, taxonomy.min_score, taxonomy.relative_score) == (2, 3.0, 0.5)
+    assert (taxonomy.max_topics, taxonomy.min_score, taxonomy.relative_score) == (2, 3.0, 0.3)
     assert all(topic.keywords for topic in taxonomy.topics if not topic.catch_all)
 
 

@@ -75,14 +75,14 @@ def test_whole_words_only() -> None:
 
 def test_evidence_names_the_matched_keywords_strongest_first(small_taxonomy: Taxonomy) -> None:
     text = (
-        "Message passing on graphs: graph neural networks with message passing improve node "
-        "classification, and message passing depth matters."
+        "Message passing on graphs. Graph neural networks with message passing improve node "
+        "classification. Message passing depth matters."
     )
     (best,) = topics.assign_topics(
         topics.KeywordIndex(small_taxonomy), text=text, title="", tags=()
     )
     assert best.topic == "Graphs"
-    assert best.matched[0] == "message passing"  # three hits outweigh one
+    assert best.matched[0] == "message passing"  # said in three sentences, the others in one
     assert set(best.matched) == {"message passing", "graph neural network*", "node classification"}
 
 
@@ -95,10 +95,11 @@ def test_weak_evidence_goes_to_the_catch_all(small_taxonomy: Taxonomy) -> None:
 
 def test_second_topic_only_when_close_to_the_best(small_taxonomy: Taxonomy) -> None:
     balanced = (
-        "Graph neural networks and message passing for image segmentation and object detection."
+        "Graph neural networks segment the image for object detection. Message passing "
+        "refines image segmentation."
     )
     lopsided = (
-        "Graph neural networks use message passing for node classification; message passing "
+        "Graph neural networks use message passing for node classification. Message passing "
         "layers of graph neural networks are deep. One image is shown."
     )
     both = topics.assign_topics(
@@ -111,11 +112,39 @@ def test_second_topic_only_when_close_to_the_best(small_taxonomy: Taxonomy) -> N
     assert [m.topic for m in one] == ["Graphs"]
 
 
+def test_a_second_topic_said_in_one_place_only_is_left_out(small_taxonomy: Taxonomy) -> None:
+    """Scoring close to the best is not enough: the paper must speak of the second topic in
+    at least half as many places (sentences, the title or tags, the summary)."""
+    text = (
+        "Graph neural networks learn on molecules. Message passing layers aggregate neighbours. "
+        "Node classification improves. We use image segmentation and object detection masks."
+    )
+    index = topics.KeywordIndex(small_taxonomy)
+    scored = topics.score_topics(index, text=text, title="", tags=())
+    assert [match.topic for match in scored] == ["Graphs", "Vision"]
+    assert scored[1].score >= 0.5 * scored[0].score
+    assert [m.topic for m in topics.assign_topics(index, text=text, title="", tags=())] == [
+        "Graphs"
+    ]
+    said_again = text + " Each image is cut by segmentation first."
+    found = topics.assign_topics(index, text=said_again, title="", tags=())
+    assert [match.topic for match in found] == ["Graphs", "Vision"]
+
+
+def test_repeats_within_one_sentence_add_nothing() -> None:
+    taxonomy = make_taxonomy(("Graphs", ("graph",)))
+    index = topics.KeywordIndex(taxonomy)
+    once = topics.score_topics(index, text="A graph.", title="", tags=())
+    thrice = topics.score_topics(index, text="A graph, a graph and a graph.", title="", tags=())
+    spread = topics.score_topics(index, text="A graph. A graph. A graph.", title="", tags=())
+    assert once[0].score == thrice[0].score < spread[0].score
+
+
 def test_never_more_than_max_topics() -> None:
     taxonomy = make_taxonomy(
         ("A", ("alpha", "aleph")), ("B", ("beta", "beth")), ("C", ("gamma", "gimel")), max_topics=2
     )
-    text = "alpha aleph beta beth gamma gimel " * 3  # three equal topics
+    text = "Alpha aleph beta beth gamma gimel. " * 3  # three equal topics
     assert (
         len(topics.assign_topics(topics.KeywordIndex(taxonomy), text=text, title="", tags=())) == 2
     )
@@ -286,6 +315,8 @@ def test_a_misleading_word_no_longer_pulls_a_paper_in(text: str, not_topic: str)
         ("LLM agents browse the web with tool use.", "reasoning-agents"),
         ("The temporal difference (TD) error drives the critic.", "reinforcement-learning"),
         ("Direct preference optimization aligns large language models.", "alignment"),
+        ("Task-oriented dialogue systems track the dialogue state.", "nlp"),
+        ("Optimal transport with Sinkhorn iterations.", "optimization"),
     ],
 )
 def test_the_specific_phrase_still_finds_its_topic(text: str, topic: str) -> None:
@@ -319,4 +350,20 @@ def test_one_keyword_in_one_sentence_of_a_long_abstract_decides_no_topic() -> No
     assert "Time Series" in [match.topic for match in scored]
     short = "We forecast demand with ridge regression; forecasting needs a good penalty."
     scored = topics.score_topics(index, text=short, title="", tags=())
+    assert "Time Series" in [match.topic for match in scored]
+
+
+def test_one_clause_of_a_long_abstract_decides_no_topic_whatever_its_keywords() -> None:
+    """Two keywords in the one sentence ("forecasting" of a "time series") are still one
+    passing clause; said in the summary, the contribution sentence, they count."""
+    taxonomy = make_taxonomy(
+        ("Time Series", ("forecasting", "time series")),
+        ("Learning Theory", ("ridge regression", "generalization", "risk")),
+    )
+    index = topics.KeywordIndex(taxonomy)
+    text = RIDGE.replace("forecasting of electricity demand", "forecasting of a time series")
+    scored = topics.score_topics(index, text=text, title="", tags=())
+    assert [match.topic for match in scored] == ["Learning Theory"]
+    summary = "Applications range from genomics to forecasting of a time series."
+    scored = topics.score_topics(index, text=text, title="", tags=(), summary=summary)
     assert "Time Series" in [match.topic for match in scored]

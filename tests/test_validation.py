@@ -137,8 +137,9 @@ def test_topic_mistakes_name_the_key_and_every_line(built: tuple[Path, str]) -> 
     lines = (project / "lists" / "topics.yml").read_text(encoding="utf-8").splitlines()
     first, twice = [n for n, line in enumerate(lines, start=1) if line == "  - key: safety"]
     key = lines.index("  - key: Tabular Data") + 1
+    setting = lines.index("max_topic: 2") + 1
     fails(project, "check", [
-        "lists/topics.yml:18: error: unknown key 'max_topic' (did you mean 'max_topics'?)",
+        f"lists/topics.yml:{setting}: error: unknown key 'max_topic' (did you mean 'max_topics'?)",
         f"lists/topics.yml:{twice}: error: topic key 'safety' is used twice (first on line "
         f"{first}): each topic needs its own",
         f"lists/topics.yml:{key}: error: topic 'Computer Vision': key 'key': expected lower-case "
@@ -151,9 +152,11 @@ def test_mistakes_in_both_files_are_reported_in_one_run(built: tuple[Path, str])
     project, pid = built
     taxonomy_with(project, "max_topics: 2\n", "max_topics: two\n")
     curate(project, f"papers:\n  {pid}:\n    rating: 9\n")
+    lines = (project / "lists" / "topics.yml").read_text(encoding="utf-8").splitlines()
+    setting = lines.index("max_topics: two") + 1
     fails(project, "build", [
-        "lists/topics.yml:18: error: key 'max_topics': expected a whole number of 1 or more, "
-        "but received: 'two'",
+        f"lists/topics.yml:{setting}: error: key 'max_topics': expected a whole number of 1 or "
+        "more, but received: 'two'",
         f"lists/curation.yml:3: error: paper {pid}: key 'rating': expected a whole number from "
         "1 to 5, but received: 9",
     ])  # fmt: skip

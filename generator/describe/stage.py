@@ -69,7 +69,7 @@ def _with_tags_and_topics(
         [found.acronyms for found in alone],
         [found.coined for found in alone],
     )
-    shared = (papers, [found.title for found in alone], reading, topics.KeywordIndex(taxonomy))
+    shared = (papers, alone, reading, topics.KeywordIndex(taxonomy))
     chosen = parallel.ordered_map(_tags_and_topics, shared, len(papers))
     return [
         replace(paper, title=found.title, title_source=found.title_source,
@@ -90,13 +90,15 @@ def _on_its_own(paper: Paper) -> _OnItsOwn:
 
 
 def _tags_and_topics(
-    shared: tuple[list[Paper], list[str], tags.Reading, topics.KeywordIndex], index: int
+    shared: tuple[list[Paper], list[_OnItsOwn], tags.Reading, topics.KeywordIndex], index: int
 ) -> tuple[tuple[str, ...], tuple[TopicMatch, ...]]:
-    papers, titles_found, reading, keywords = shared
+    papers, alone, reading, keywords = shared
     paper_tags = tags.choose(reading, index)
+    found = alone[index]
     paper_topics = topics.assign_topics(
-        keywords, text=papers[index].text, title=titles_found[index], tags=paper_tags
-    )
+        keywords, text=papers[index].text, title=found.title, tags=paper_tags,
+        summary=found.summary,
+    )  # fmt: skip
     return paper_tags, paper_topics
 
 

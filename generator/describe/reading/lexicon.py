@@ -154,6 +154,19 @@ FUNCTION_WORDS = frozenset(
     across more most less new""".split()
 )
 
+# Where a run of words that may be a term ends: function words only (the tags' STOPWORDS also
+# cut at "question", "analysis", "approach": words a topic's keywords need).
+RUN_BREAKS = (
+    FUNCTION_WORDS
+    | CUT_BEFORE
+    | DETERMINERS
+    | frozenset(
+        """is are was were be been being have has had do does did can could may might must shall
+    should will would also both either neither each other such which while whether if then
+    there here we us you they them i one some many much very only just even still""".split()
+    )
+)
+
 WEAK_HEADS = _lexicon("tags_weak_heads.txt")
 FIELD_WORDS = _lexicon("tags_field_words.txt")
 
@@ -223,6 +236,15 @@ def singular_common(word: str) -> str:
     if word.endswith(("sses", "xes", "ches", "shes")):
         return word[:-2]
     return word[:-1] if word.endswith("s") else word
+
+
+def american(word: str) -> str:
+    """A lower-case word in American spelling, where telling it is safe, so that two spellings
+    count as one word: "dialogue" -> "dialog", "summarisation" -> "summarization" (not "-ise":
+    "promise", "noise")."""
+    if word.endswith("logue"):
+        return word[:-2]
+    return word.replace("isation", "ization")
 
 
 _IRREGULAR = {
