@@ -133,6 +133,24 @@ def test_what_every_page_shows_builds_every_page(
     assert _rebuilt(project) == set(_pages(project / "site")), what
 
 
+def test_an_edited_theme_template_is_compiled_again_not_taken_from_the_cache(
+    project: Path,
+) -> None:
+    """The theme's compiled templates are kept in the build cache between builds; an edit of
+    one shows on every page built with it."""
+    compiled = list((project / ".cache" / "readinglist" / "templates").rglob("*.cache"))
+    assert len(compiled) > 10, "the last build kept no compiled templates"
+    main = project / "overrides" / "main.html"
+    text = main.read_text(encoding="utf-8")
+    marker = '<meta charset="utf-8">'
+    assert marker in text, "overrides/main.html changed: pick another edit"
+    main.write_text(text.replace(marker, marker + '<meta name="zyx" content="edited">'), "utf-8")
+    rebuilt = _rebuilt(project)
+    assert rebuilt == set(_pages(project / "site"))
+    for page in rebuilt:
+        assert '<meta name="zyx" content="edited">' in (project / "site" / page).read_text("utf-8")
+
+
 def test_a_new_list_changes_the_navigation_and_builds_every_page(project: Path) -> None:
     """A list is an entry of the navigation every page shows."""
     source = _abstracts(project).read_text(encoding="utf-8").split("\n\n")

@@ -28,6 +28,7 @@ from generator.mkdocs.indexing import Indexer
 from generator.mkdocs.paragraphs import Paragraphs
 from generator.mkdocs.progress import Progress, Relayed
 from generator.mkdocs.settings import ReadingListConfig, project_root, settings_of
+from generator.mkdocs.templates import templates_cache
 from generator.mkdocs.watch import OwnWritesIgnored, watch_for_curator
 from generator.models import Collection
 from generator.render import Theme, title_as_html
@@ -195,8 +196,14 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
             context["pages"] = self.store.published()
         return context
 
-    def on_env(self, env: jinja2.Environment, /, **_: object) -> jinja2.Environment:
+    def on_env(
+        self, env: jinja2.Environment, /, *, config: MkDocsConfig, files: Files
+    ) -> jinja2.Environment:
         env.filters["split"] = str.split  # built into Zensical's engine; the overrides use it
+        # MkDocs makes the theme's templates afresh for every build and `serve` rebuild, and
+        # compiling Material's is much of an edit's fixed cost: their bytecode is kept in the
+        # build cache, checked against each template's source by Jinja.
+        env.bytecode_cache = templates_cache(self.settings(config).cache_path.parent)
         return env
 
     @event_priority(50)  # before Material's search plugin
