@@ -81,15 +81,17 @@ def build_pagefind(
     settings: Settings | None = None,
     *,
     cache: Path | None = None,
+    serving: bool = False,
     shard_pages: int = shards.SHARD_PAGES,
 ) -> int:
     """Index the built site with Pagefind, in shards (`shards.py`) merged into one index
-    (`merge.py`), those whose pages are unchanged taken from `cache` (by default the build
-    cache of the project's `settings`); put our worker beside Material's, and leave
-    Material's search_index.json only its settings: the box still fetches it, but needs no
-    documents from it. Returns how many shards Pagefind indexed."""
+    (`merge.py`), or the last index in `cache` updated for the pages that changed (by
+    default the build cache of the project's `settings`; `mkdocs serve`'s pages differ from
+    a build's, so `serving` keeps an index of its own); put our worker beside Material's,
+    and leave Material's search_index.json only its settings: the box still fetches it, but
+    needs no documents from it. Returns how many pages Pagefind indexed."""
     if cache is None and settings is not None:
-        cache = settings.cache_path.parent / "pagefind"
+        cache = settings.cache_path.parent / ("pagefind-serve" if serving else "pagefind")
     pages = indexed_pages(site)
     indexed = shards.build(site, pages, _index, settings=_settings(), cache=cache,
                            shard_pages=shard_pages)  # fmt: skip
@@ -121,8 +123,8 @@ _OPTIONS = [
 
 
 def _settings() -> str:
-    """What a shard's bundle depends on besides its pages: Pagefind, its options, and the
-    code of this package (which rewrites and trims bundles)."""
+    """What an index depends on besides its pages: Pagefind, its options, and the code of
+    this package (which merges, updates and trims bundles)."""
     code = hashlib.sha256()
     for path in sorted(Path(__file__).parent.glob("*.py")):
         code.update(path.read_bytes())
