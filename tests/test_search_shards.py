@@ -13,9 +13,10 @@ import shutil
 from collections.abc import Callable
 from pathlib import Path
 
+import cbor2
 import pytest
 
-from generator.search import build_pagefind, shards
+from generator.search import build_pagefind, chunks, shards
 from generator.search import bundle as pf
 from generator.search.pagefind import _index, indexed_pages
 from tests.golden_tree import files_of
@@ -209,3 +210,14 @@ def _filter(bundle: Path) -> list:
     [[_key, name]] = _meta(bundle)[pf.FILTERS]
     _, values = pf.read(bundle / "filter" / f"{name}.pf_filter")
     return [(value, sorted(urls[p] for p in pages)) for value, pages in values]
+
+
+@pytest.mark.parametrize("length", [0, 1, 23, 24, 255, 256, 65_535, 65_536])
+def test_a_chunk_is_its_words_encodings_one_after_the_other(length: int) -> None:
+    """What lets an update keep the bytes of the words an edit did not change."""
+    whole = cbor2.dumps([None] * length)
+    assert chunks._array(length) == whole[: len(whole) - length]
+    words = [["a", [[1, [2], []]], []], ["b", [[3, [4, 5], [-1, 0]]], [["bs", [[3, [6], []]]]]]]
+    assert b"".join([chunks._array(1), chunks._array(2), *map(chunks.encoded, words)]) == (
+        cbor2.dumps([[chunks.relative(word) for word in words]])
+    )

@@ -57,12 +57,26 @@ def write(path: Path, data: bytes) -> None:
     path.write_bytes(gzip.compress(PREFIX + data, compresslevel=LEVEL, mtime=0))
 
 
+def files_under(folder: Path) -> list[str]:
+    """The paths of the files under `folder`, relative to it, sorted (os.walk: at thousands
+    of fragments pathlib's globbing cost more than the update it served)."""
+    found = []
+    for top, _folders, files in os.walk(folder):
+        relative = os.path.relpath(top, folder).replace(os.sep, "/")
+        found += [name if relative == "." else f"{relative}/{name}" for name in files]
+    return sorted(found)
+
+
 def place(source: Path, target: Path) -> None:
     """A file of one bundle put into another unchanged: hard-linked, no copy made (no file of
     a bundle is ever written in place: every one is written new, under its content's name)."""
-    target.parent.mkdir(parents=True, exist_ok=True)
     try:
         os.link(source, target)
+    except FileNotFoundError:  # its folder, made the first time only: thousands are placed
+        if not source.is_file():
+            raise
+        target.parent.mkdir(parents=True, exist_ok=True)
+        place(source, target)
     except OSError:  # another file system, or no hard links there
         shutil.copyfile(source, target)
 

@@ -5,13 +5,17 @@ positions]`. Here page numbers are absolute (the merged index's); a chunk file s
 less the one before (`relative`). Cutting is greedy: a chunk ends after the word that takes
 its weight past `CHUNK_SIZE`, so a chunk depends only on where it starts and on its words:
 an update that starts a chunk where the last index started one, with the same words, gets
-that chunk again and may copy its file (`Chunker.copy`).
+that chunk again and may copy its file (`Chunker.copy`). A chunk's CBOR is its words'
+encodings one after the other, so each chunk's record keeps its words, their weights and
+the length of each one's encoding: an update re-encodes only the words an edit changed,
+and takes the others' bytes as they were.
 
 Knows Pagefind's chunk format (through `bundle.py`); nothing of shards, the site or the cache.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,14 +30,34 @@ Word = list
 
 @dataclass(frozen=True)
 class ChunkRecord:
-    """A written chunk: its first and last words (whole), content hash, file name, and the
-    numbers of the pages it holds (which chunks an edited page's old words are in)."""
+    """A written chunk: content hash, file name, and its words in order, with the weight of
+    each and the length of its encoding in the file."""
 
-    first: str
-    last: str
     digest: str
     name: str
-    pages: list[int]
+    words: list[str]
+    weights: list[int]
+    lengths: list[int]
+
+    @property
+    def first(self) -> str:
+        return self.words[0]
+
+    @property
+    def last(self) -> str:
+        return self.words[-1]
+
+    def read(self, folder: Path) -> list[tuple[str, bytes, int]]:
+        """The chunk's words, each with its encoding and weight."""
+        data = pf.payload(folder / f"{self.name}.pf_index")
+        at = len(_array(1)) + len(_array(len(self.words)))
+        found = []
+        for word, weight, length in zip(self.words, self.weights, self.lengths, strict=True):
+            found.append((word, data[at : at + length], weight))
+            at += length
+        if at != len(data):
+            raise ValueError(f"{self.name}: not the chunk the ledger describes")
+        return found
 
 
 class Chunker:
@@ -42,7 +66,7 @@ class Chunker:
     def __init__(self, folder: Path, language: str) -> None:
         self.folder, self.names = folder, pf.Names(language)
         self.records: list[ChunkRecord] = []
-        self.words: list[Word] = []
+        self.words: list[tuple[str, bytes, int]] = []
         self.size = 0
 
     @property
@@ -51,8 +75,12 @@ class Chunker:
         return not self.words
 
     def add(self, word: Word) -> None:
-        self.words.append(word)
-        self.size += size(word)
+        self.add_encoded(word[0], encoded(word), size(word))
+
+    def add_encoded(self, word: str, data: bytes, weight: int) -> None:
+        """A word by its encoding (`encoded`) and weight (`size`)."""
+        self.words.append((word, data, weight))
+        self.size += weight
         if self.size > CHUNK_SIZE:
             self.flush()
 
@@ -60,12 +88,13 @@ class Chunker:
         """The words given since the last chunk, written as one (the last chunk of all)."""
         if not self.words:
             return
-        data = pf.encode([[relative(word) for word in self.words]])
+        words, encodings, weights = (list(column) for column in zip(*self.words, strict=True))
+        data = b"".join([_array(1), _array(len(words)), *encodings])
         digest = pf.full_hash(data)
         name = self.names.name(digest)
         pf.write(self.folder / f"{name}.pf_index", data)
-        pages = sorted({page[0] for word in self.words for page in _all_pages(word)})
-        self.records.append(ChunkRecord(self.words[0][0], self.words[-1][0], digest, name, pages))
+        lengths = [len(encoding) for encoding in encodings]
+        self.records.append(ChunkRecord(digest, name, words, weights, lengths))
         self.words, self.size = [], 0
 
     def copy(self, record: ChunkRecord, folder: Path) -> None:
@@ -73,15 +102,30 @@ class Chunker:
         assert self.at_boundary
         name = self.names.name(record.digest)
         pf.place(folder / f"{record.name}.pf_index", self.folder / f"{name}.pf_index")
-        self.records.append(ChunkRecord(record.first, record.last, record.digest, name,
-                                        record.pages))  # fmt: skip
+        self.records.append(dataclasses.replace(record, name=name))
 
     def meta(self) -> list[list]:
         """The meta file's chunks: [first, last, file], the words cut short as Pagefind does."""
         return trimmed([[record.first, record.last, record.name] for record in self.records])
 
 
-def _all_pages(word: Word) -> list:
+def encoded(word: Word) -> bytes:
+    """A word's entry as a chunk file holds it (CBOR, page numbers relative)."""
+    return pf.encode(relative(word))
+
+
+def _array(length: int) -> bytes:
+    """The head of a CBOR array of `length` items (major type 4), as cbor2 writes it."""
+    if length < 24:
+        return bytes([0x80 + length])
+    for code, width in ((0x98, 1), (0x99, 2), (0x9A, 4)):
+        if length < 1 << (8 * width):
+            return bytes([code]) + length.to_bytes(width, "big")
+    return b"\x9b" + length.to_bytes(8, "big")
+
+
+def held(word: Word) -> list:
+    """The word's pages, its variants' too."""
     return [*word[1], *(page for _, more in word[2] for page in more)]
 
 
@@ -122,7 +166,7 @@ def absolute(word: Word) -> Word:
 
 def size(word: Word) -> int:
     """A word's weight in a chunk, as Pagefind counts it."""
-    return sum(len(page[1]) + len(page[2]) + 1 for page in _all_pages(word)) + len(word[2])
+    return sum(len(page[1]) + len(page[2]) + 1 for page in held(word)) + len(word[2])
 
 
 def trimmed(chunks: list[list]) -> list[list]:

@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.search import bundle as pf
-from generator.search.chunks import Chunker, Word, combined
-from generator.search.ledger import LEDGER, Ledger, PageRecord
+from generator.search.chunks import Chunker, Word, combined, held
+from generator.search.ledger import OWN, Ledger, PageRecord, write_words
 
 
 @dataclass(frozen=True)
@@ -74,9 +74,10 @@ def _page(path: Path) -> Page:
     return Page(json.loads(data)["url"], pf.full_hash(data), sorted(json.loads(data)["meta"]))
 
 
-def merge(folders: list[Path], target: Path) -> Ledger:
+def merge(folders: list[Path], target: Path, words_file: Path) -> Ledger:
     """Write into `target` the bundle of every page of the shards' bundles in `folders`
-    (the first one's script, Wasm and UI files with it); return its ledger."""
+    (the first one's script, Wasm and UI files with it), and into `words_file` each page's
+    words (`ledger.write_words`); return its ledger."""
     shards = [Shard.read(folder) for folder in folders]
     first = shards[0]
     if any((s.language, s.meta[pf.VERSION]) != (first.language, first.meta[pf.VERSION])
@@ -92,9 +93,13 @@ def merge(folders: list[Path], target: Path) -> Ledger:
     sources = [_fragment(shards[number], page) for _, number, page in order]
     pages = write_fragments(_pages(shards, order), sources, target, first.language)
     chunker = Chunker(target / "index", first.language)
+    page_words: list[list[str]] = [[] for _ in pages]
     for word in _merged(shards, renumber, fields):
         chunker.add(word)
+        for number in {page[0] for page in held(word)}:
+            page_words[number].append(word[0])
     chunker.flush()
+    write_words(words_file, page_words)
     ledger = Ledger(first.language, first.meta[pf.VERSION], fields, pages, chunker.records)
     write_meta(target, first.entry, ledger, chunker.meta())
     return ledger
@@ -105,10 +110,10 @@ def copy_files(folder: Path, target: Path) -> None:
     ledger)."""
     for part in ("index", "filter", "fragment"):
         (target / part).mkdir(parents=True, exist_ok=True)
-    for path in sorted(folder.rglob("*")):
-        top = path.relative_to(folder).parts[0]
-        if path.is_file() and top not in (*pf.INDEX_FILES, LEDGER) and path.suffix != ".pf_meta":
-            pf.place(path, target / path.relative_to(folder))
+    for path in pf.files_under(folder):
+        top = path.split("/")[0]
+        if top not in (*pf.INDEX_FILES, *OWN) and not path.endswith(".pf_meta"):
+            pf.place(folder / path, target / path)
 
 
 def _pages(shards: list[Shard], order: list) -> list[PageRecord]:
@@ -175,8 +180,8 @@ def write_filters(ledger: Ledger, folder: Path) -> list[list]:
     """Each filter's values, sorted, with their pages; the meta file's filters."""
     values: dict[str, dict[str, list[int]]] = {}
     for number, page in enumerate(ledger.pages):
-        for key, held in page.filters.items():
-            for value in held:
+        for key, values_of_page in page.filters.items():
+            for value in values_of_page:
                 values.setdefault(key, {}).setdefault(value, []).append(number)
     names, filters = pf.Names(ledger.language), []
     for key in sorted(values):

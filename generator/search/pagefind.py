@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.errors import ReadingListError
-from generator.search import shards
+from generator.search import bundle, shards
 
 if TYPE_CHECKING:
     from generator.config import Settings
@@ -103,8 +103,8 @@ def build_pagefind(
 def indexed_pages(site: Path) -> list[str]:
     """The pages Pagefind reads (paths relative to the site): every page of the built site
     but those under NOT_INDEXED."""
-    pages = (path.relative_to(site) for path in site.rglob("*.html"))
-    return sorted(page.as_posix() for page in pages if page.parts[0] not in NOT_INDEXED)
+    return [page for page in bundle.files_under(site)
+            if page.endswith(".html") and page.split("/")[0] not in NOT_INDEXED]  # fmt: skip
 
 
 def _index(pages: Path, bundle: Path) -> None:

@@ -27,7 +27,7 @@ from pathlib import Path
 from generator.search import bundle as pf
 from generator.search import ledger as last_index
 from generator.search.bundle import INDEX_FILES
-from generator.search.ledger import Ledger
+from generator.search.ledger import WORDS, Ledger
 from generator.search.merge import merge
 from generator.search.update import Stale, update
 
@@ -84,8 +84,8 @@ def build(site: Path, pages: list[str], index: Indexer, *, settings: str,
             new, indexed = _updated(site, changed, last, cache, Path(work), index), changed
         if new is None:
             new, indexed = _cold(site, pages, Path(work), index, shard_pages=shard_pages), pages
-    if new is not last:
-        _keep(cache, target, new, sources, settings)
+        if new is not last:
+            _keep(cache, target, Path(work) / WORDS, new, (sources, settings))
     how = "indexed anew" if indexed is pages else "the last index updated"
     log.info("pagefind: %d pages, %d given to Pagefind, %s", len(pages), len(indexed), how)
     return len(indexed)
@@ -117,7 +117,7 @@ def _updated(site: Path, changed: list[str], last: Ledger, cache: Path | None, w
         return last
     bundle = _index_shard(site, changed, work / "changed", index, whole=False)
     try:
-        return update(folder, last, bundle, target)
+        return update(folder, last, bundle, target, work / WORDS)
     except Stale as why:
         log.info("pagefind: the last index not updated (%s): indexed anew", why)
         shutil.rmtree(target, ignore_errors=True)
@@ -125,9 +125,9 @@ def _updated(site: Path, changed: list[str], last: Ledger, cache: Path | None, w
 
 
 def _copy_index(folder: Path, target: Path) -> None:
-    for path in sorted(folder.rglob("*")):
-        if path.is_file() and path.name != last_index.LEDGER:
-            pf.place(path, target / path.relative_to(folder))
+    for path in pf.files_under(folder):
+        if path not in last_index.OWN:
+            pf.place(folder / path, target / path)
 
 
 def _cold(site: Path, pages: list[str], work: Path, index: Indexer, *,
@@ -137,15 +137,17 @@ def _cold(site: Path, pages: list[str], work: Path, index: Indexer, *,
         _index_shard(site, shard, work / str(number), index, whole=not number)
         for number, shard in enumerate(plan(pages, shard_pages=shard_pages))
     ]
-    return merge(bundles, site / "pagefind")
+    return merge(bundles, site / "pagefind", work / WORDS)
 
 
-def _keep(cache: Path | None, target: Path, new: Ledger, sources: dict[str, str],
-          settings: str) -> None:  # fmt: skip
+def _keep(cache: Path | None, target: Path, words: Path, new: Ledger,
+          made: tuple[dict[str, str], str]) -> None:  # fmt: skip
     """The new index as the cache's last, if its pages are the site's (else none is kept:
-    an address Pagefind gives otherwise than `url_of` would make every update wrong)."""
+    an address Pagefind gives otherwise than `url_of` would make every update wrong);
+    `made`: the pages' hashes by address, and the settings."""
+    sources, settings = made
     if {page.url for page in new.pages} == sources.keys():
-        last_index.store(cache, target, new.sourced(sources, settings))
+        last_index.store(cache, target, words, new.sourced(sources, settings))
     else:
         log.warning("pagefind: addresses other than expected, the index is not cached")
         last_index.drop(cache)

@@ -18,12 +18,24 @@ from __future__ import annotations
 import bisect
 import heapq
 import itertools
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
+
+import cbor2
 
 from generator.search import bundle as pf
-from generator.search.chunks import Chunker, ChunkRecord, Word, absolute, combined
-from generator.search.ledger import Ledger
+from generator.search.chunks import (
+    Chunker,
+    ChunkRecord,
+    Word,
+    absolute,
+    combined,
+    encoded,
+    held,
+    size,
+)
+from generator.search.ledger import Ledger, read_words, rewrite_words
 from generator.search.merge import (
     Shard,
     copy_files,
@@ -33,14 +45,17 @@ from generator.search.merge import (
     write_meta,
 )
 
+Encoded = tuple[str, bytes, int]  # a word, its entry's encoding, its weight
+
 
 class Stale(Exception):
     """The last index cannot be updated into this one."""
 
 
-def update(last: Path, ledger: Ledger, bundle: Path, target: Path) -> Ledger:
+def update(last: Path, ledger: Ledger, bundle: Path, target: Path, words_file: Path) -> Ledger:
     """Write into `target` the index of `last` (described by `ledger`) with the pages of
-    `bundle` (Pagefind's index of the changed pages) in place of their old selves."""
+    `bundle` (Pagefind's index of the changed pages) in place of their old selves, and into
+    `words_file` each page's words; return its ledger."""
     changed = Shard.read(bundle)
     numbers = _numbers(ledger, changed)
     pages = list(ledger.pages)
@@ -53,10 +68,16 @@ def update(last: Path, ledger: Ledger, bundle: Path, target: Path) -> Ledger:
     copy_files(last, target)
     pages = write_fragments(pages, _fragments(last, ledger, changed, numbers), target,
                             ledger.language)  # fmt: skip
+    new_words = list(words(changed, numbers, ledger.fields))
+    page_words = _page_words(new_words, numbers)
+    old_words = read_words(last, set(numbers))
+    affected = {word[0] for word in new_words}.union(*old_words.values())
     chunker = Chunker(target / "index", ledger.language)
-    new_words = words(changed, numbers, ledger.fields)
-    _rechunk(ledger.chunks, last / "index", set(numbers), new_words, chunker)
-    updated = Ledger(ledger.language, ledger.version, ledger.fields, pages, chunker.records)
+    _rechunk(ledger.chunks, last / "index", set(numbers), (affected, new_words), chunker)
+    rewrite_words(last, words_file, page_words)
+    updated = Ledger(
+        ledger.language, ledger.version, ledger.fields, pages, chunker.records, files=ledger.files
+    )  # the last's files, many kept: not hashed again
     write_meta(target, pf.read_entry(last), updated, chunker.meta())
     return updated
 
@@ -80,37 +101,60 @@ def _numbers(ledger: Ledger, changed: Shard) -> list[int]:
         raise Stale(f"a page new to the index: {error}") from None
 
 
-def _rechunk(chunks: list[ChunkRecord], folder: Path, changed: set[int], new: Iterable[Word],
-             chunker: Chunker) -> None:  # fmt: skip
-    """The last index's chunks (in `folder`) again, the changed pages' words as `new` has
-    them: a chunk that neither held a changed page nor holds a new word, starting where a
-    chunk starts, is copied; the words of the others are cut again."""
+def _page_words(new_words: list[Word], numbers: list[int]) -> dict[int, list[str]]:
+    """The changed pages' words (in order), by page number."""
+    found: dict[int, list[str]] = {number: [] for number in numbers}
+    for word in new_words:
+        for number in {page[0] for page in held(word)}:
+            found[number].append(word[0])
+    return found
+
+
+def _rechunk(chunks: list[ChunkRecord], folder: Path, changed: set[int],
+             edit: tuple[set[str], list[Word]], chunker: Chunker) -> None:  # fmt: skip
+    """The last index's chunks (in `folder`) again, with the edit: the words the changed
+    pages held or hold (`affected`) and their new entries (`new`). A chunk holding none of
+    those words, starting where a chunk starts, is copied; the others' words are cut again,
+    each unaffected word as it was encoded."""
+    affected, new = edit
     firsts = [chunk.first for chunk in chunks]
     added: dict[int, list[Word]] = {}
-    for word in new:  # each to the chunk whose range it falls in (the first: before them all)
-        added.setdefault(max(0, bisect.bisect_right(firsts, word[0]) - 1), []).append(word)
-    held = {number for number, chunk in enumerate(chunks) if not changed.isdisjoint(chunk.pages)}
-    touched = held | set(added)
+    for entry in new:  # each to the chunk whose range it falls in (the first: before them all)
+        added.setdefault(_chunk_of(firsts, entry[0]), []).append(entry)
+    touched = {_chunk_of(firsts, word) for word in affected}
     for number, chunk in enumerate(chunks):
         if number not in touched and chunker.at_boundary:
             chunker.copy(chunk, folder)
             continue
-        for word in _patched(_stored(folder, chunk), changed, added.get(number, [])):
-            chunker.add(word)
+        for word, data, weight in _patched(chunk.read(folder), affected, changed,
+                                           added.get(number, [])):  # fmt: skip
+            chunker.add_encoded(word, data, weight)
     chunker.flush()
 
 
-def _stored(folder: Path, chunk: ChunkRecord) -> Iterator[Word]:
-    [stored] = pf.read(folder / f"{chunk.name}.pf_index")
-    return (absolute(word) for word in stored)
+def _chunk_of(firsts: list[str], word: str) -> int:
+    return max(0, bisect.bisect_right(firsts, word) - 1)
 
 
-def _patched(old: Iterable[Word], changed: set[int], new: list[Word]) -> Iterator[Word]:
-    """A chunk's words without the changed pages' old entries, with their new ones."""
-    kept = (word for word in (_without(word, changed) for word in old) if word is not None)
-    merged = heapq.merge(kept, new, key=lambda word: word[0])
-    for _, entries in itertools.groupby(merged, key=lambda word: word[0]):
-        yield combined(list(entries))
+def _patched(old: list[Encoded], affected: set[str], changed: set[int],
+             new: list[Word]) -> Iterator[Encoded]:  # fmt: skip
+    """A chunk's words without the changed pages' old entries, with their new ones: the
+    others as they were encoded."""
+    olds = ((item[0], 0, item) for item in old)
+    news = ((word[0], 1, word) for word in new)
+    for key, group in itertools.groupby(heapq.merge(olds, news), key=lambda entry: entry[0]):
+        parts: dict[int, Any] = {tag: item for _, tag, item in group}
+        if key not in affected:
+            yield parts[0]
+            continue
+        entries = [word for word in (_old_entry(parts.get(0), changed), parts.get(1)) if word]
+        if entries:
+            word = combined(entries)
+            yield key, encoded(word), size(word)
+
+
+def _old_entry(item: Encoded | None, changed: set[int]) -> Word | None:
+    return None if item is None else _without(absolute(cbor2.loads(item[1])), changed)
 
 
 def _without(word: Word, changed: set[int]) -> Word | None:
