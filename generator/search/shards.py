@@ -120,8 +120,10 @@ def _updated(site: Path, changed: list[str], last: Ledger, cache: Path | None, w
         return update(folder, last, bundle, target, work / WORDS)
     except Stale as why:
         log.info("pagefind: the last index not updated (%s): indexed anew", why)
-        shutil.rmtree(target, ignore_errors=True)
-        return None
+    except (ValueError, KeyError) as error:  # a cache its hashes did not catch: no wrong index
+        log.info("pagefind: the last index unreadable (%s): indexed anew", error)
+    shutil.rmtree(target, ignore_errors=True)
+    return None
 
 
 def _copy_index(folder: Path, target: Path) -> None:
@@ -149,7 +151,7 @@ def _keep(cache: Path | None, target: Path, words: Path, new: Ledger,
     if {page.url for page in new.pages} == sources.keys():
         last_index.store(cache, target, words, new.sourced(sources, settings))
     else:
-        log.warning("pagefind: addresses other than expected, the index is not cached")
+        log.info("pagefind: addresses other than expected, the index is not cached")
         last_index.drop(cache)
 
 
