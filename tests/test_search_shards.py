@@ -12,6 +12,7 @@ import json
 import shutil
 from collections.abc import Callable
 from pathlib import Path
+from types import SimpleNamespace
 
 import cbor2
 import pytest
@@ -221,3 +222,18 @@ def test_a_chunk_is_its_words_encodings_one_after_the_other(length: int) -> None
     assert b"".join([chunks._array(1), chunks._array(2), *map(chunks.encoded, words)]) == (
         cbor2.dumps([[chunks.relative(word) for word in words]])
     )
+
+
+def test_serve_keeps_an_index_of_its_own(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """`mkdocs serve`'s pages are not a build's: one cache each, or each would index the
+    other's site anew."""
+    caches = []
+    monkeypatch.setattr(shards, "build", lambda *_, cache, **__: caches.append(cache) or 0)
+    settings = SimpleNamespace(cache_path=tmp_path / "readinglist" / "collection.pickle")
+    (tmp_path / "site").mkdir()
+    for serving in (False, True):
+        build_pagefind(tmp_path / "site", settings, serving=serving)  # type: ignore[arg-type]
+    assert caches == [
+        tmp_path / "readinglist" / "pagefind",
+        tmp_path / "readinglist" / "pagefind-serve",
+    ]
