@@ -4,11 +4,14 @@ output changes, and leaves the very site a cold build of the same inputs makes.
 A page MkDocs did not build again is the stored HTML of the last build, hard-linked into the
 site (`generator/mkdocs/reuse.py`): its file in site/ is the same inode as before the edit, so
 the tests read what was built again from the site itself. Whatever every page shows (the
-theme, mkdocs.yml, the navigation, the generator's code) builds every page again.
+theme, mkdocs.yml, the navigation, the generator's code) builds every page again. The search
+index is compared too: after an edit Pagefind is given the changed pages alone, and the
+index updated for them is a cold build's, byte for byte.
 """
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -16,12 +19,12 @@ from pathlib import Path
 import pytest
 from conftest import bench_synth, copy_project, run_cli
 
+from generator.search import build_pagefind
 from generator.write import MANIFEST, read_manifest
+from tests.golden_tree import files_of
 
 PAPERS = 200
-# Pagefind's filter file (and the index hash naming it) still differ between two cold builds
-# of the same pages; everything else of the site is compared byte for byte.
-NOT_COMPARED = "pagefind"
+GIVEN = re.compile(r"pagefind: (\d+) pages, (\d+) given to Pagefind")
 
 
 @pytest.fixture(scope="module")
@@ -48,7 +51,6 @@ def _pages(site: Path) -> dict[str, tuple[int, int]]:
     return {
         path.relative_to(site).as_posix(): (path.stat().st_dev, path.stat().st_ino)
         for path in site.rglob("*.html")
-        if path.relative_to(site).parts[0] != NOT_COMPARED
     }
 
 
@@ -56,7 +58,7 @@ def _tree(site: Path) -> dict[str, bytes]:
     return {
         path.relative_to(site).as_posix(): path.read_bytes()
         for path in sorted(site.rglob("*"))
-        if path.is_file() and path.relative_to(site).parts[0] != NOT_COMPARED
+        if path.is_file()
     }
 
 
@@ -70,10 +72,25 @@ def _cold(project: Path, tmp_path: Path) -> Path:
 
 def _rebuilt(project: Path) -> set[str]:
     """Build after an edit; the HTML pages built again (new files, not the stored ones)."""
+    return _build(project)[0]
+
+
+def _build(project: Path) -> tuple[set[str], int, int]:
+    """Build after an edit: the HTML pages built again, the pages Pagefind indexes, and how
+    many of them it was given (the others' index came from the last build's)."""
     before = _pages(project / "site")
-    run_cli(project, "build", "--strict")
+    log = run_cli(project, "build", "--strict").stderr
     after = _pages(project / "site")
-    return {page for page, inode in after.items() if before.get(page) != inode}
+    [(indexed, given)] = GIVEN.findall(log)
+    rebuilt = {page for page, inode in after.items() if before.get(page) != inode}
+    return rebuilt, int(indexed), int(given)
+
+
+def _cold_index(site: Path, tmp_path: Path) -> dict[str, bytes]:
+    """The site's pages indexed from nothing, in a copy: its pagefind/ folder."""
+    cold = shutil.copytree(site, tmp_path, ignore=shutil.ignore_patterns("pagefind"))
+    build_pagefind(Path(cold))
+    return files_of(Path(cold) / "pagefind")
 
 
 def _abstracts(project: Path) -> Path:
@@ -92,19 +109,43 @@ def test_an_edited_abstract_then_a_curated_title_build_few_pages_and_the_cold_si
 ) -> None:
     site = project / "site"
     _edit_first_abstract(project, "zyxwordedited")
-    rebuilt = _rebuilt(project)
+    rebuilt, indexed, given = _build(project)
     assert any("zyxwordedited" in (site / page).read_text("utf-8") for page in rebuilt)
     assert len(rebuilt) < len(_pages(site)) / 4, sorted(rebuilt)
+    assert 0 < given <= len(rebuilt) and given < indexed / 4, (given, indexed)
+    assert files_of(site / "pagefind") == _cold_index(site, tmp_path / "edited")
 
     found = run_cli(project, "find", "the").stdout.split()[0]  # a paper's id
     curation = project / "lists" / "curation.yml"
     curation.write_text(f'papers:\n  {found}:\n    title: "A Curated Zyxtitle"\n', "utf-8")
-    rebuilt = _rebuilt(project)
+    rebuilt, indexed, given = _build(project)
     assert any("A Curated Zyxtitle" in (site / page).read_text("utf-8") for page in rebuilt)
     assert len(rebuilt) < len(_pages(site)) / 4, sorted(rebuilt)
+    assert 0 < given <= len(rebuilt) and given < indexed / 4, (given, indexed)
+    assert files_of(site / "pagefind") == _cold_index(site, tmp_path / "titled")
 
     assert _tree(site) == _tree(_cold(project, tmp_path))
     _the_store_holds_the_last_sites_pages(project)
+
+
+def test_a_paper_added_then_one_removed_index_the_site_as_a_cold_build(
+    project: Path, tmp_path: Path
+) -> None:
+    """Pages numbered by address: a page more or less renumbers the index, made anew."""
+    path = _abstracts(project)
+    text = path.read_text(encoding="utf-8")
+    extra = "A zyxadded study of graph attention, with a new benchmark of thirty tasks."
+    path.write_text(f"{text.rstrip()}\n\n{extra}\n", encoding="utf-8")
+    _, indexed, given = _build(project)
+    assert given == indexed
+    site = project / "site"
+    assert files_of(site / "pagefind") == _cold_index(site, tmp_path / "added")
+
+    paragraphs = path.read_text(encoding="utf-8").split("\n\n")
+    path.write_text("\n\n".join([paragraphs[0], *paragraphs[2:]]), encoding="utf-8")
+    _, indexed, given = _build(project)
+    assert files_of(site / "pagefind") == _cold_index(site, tmp_path / "removed")
+    assert _tree(site) == _tree(_cold(project, tmp_path))
 
 
 def _the_store_holds_the_last_sites_pages(project: Path) -> None:

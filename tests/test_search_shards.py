@@ -1,19 +1,23 @@
 """The search index built in shards (generator/search/shards.py) and merged into one
 (merge.py), on the shipped lists built for real: each page in one shard, kept there by its
 address; the merged index holding what Pagefind's own index of every page holds, whatever
-the number of shards, byte for byte; an edited page indexed again in its shard alone, giving
-the bytes of a cold index; filters sorted and files named by their content."""
+the number of shards, byte for byte; edited pages alone given to Pagefind and the last index
+updated for them (update.py), giving the bytes of a cold index, however the edit moves the
+cuts between chunks; a damaged or lost cache giving a cold index; filters sorted and files
+named by their content."""
 
 from __future__ import annotations
 
 import json
-import logging
 import shutil
+from collections.abc import Callable
 from pathlib import Path
+from types import SimpleNamespace
 
+import cbor2
 import pytest
 
-from generator.search import build_pagefind, shards
+from generator.search import build_pagefind, chunks, shards
 from generator.search import bundle as pf
 from generator.search.pagefind import _index, indexed_pages
 from tests.golden_tree import files_of
@@ -38,14 +42,11 @@ def test_every_page_is_in_one_shard_and_stays_there_as_pages_are_added() -> None
     assert shards.plan([]) == [[]]
 
 
-def test_an_index_built_in_shards_is_the_index_built_whole(
-    site: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture
-) -> None:
+def test_an_index_built_in_shards_is_the_index_built_whole(site: Path, tmp_path: Path) -> None:
     whole = Path(shutil.copytree(site, tmp_path / "whole"))
     build_pagefind(whole)
-    with caplog.at_level(logging.INFO, logger="generator.search"):
-        build_pagefind(site, shard_pages=SMALL)
-    assert "4 shards, 4 indexed" in caplog.text
+    assert len(shards.plan(indexed_pages(site), shard_pages=SMALL)) == 4
+    assert build_pagefind(site, shard_pages=SMALL) == len(indexed_pages(site))
     assert files_of(site / "pagefind") == files_of(whole / "pagefind")
 
 
@@ -69,22 +70,101 @@ def test_the_merged_index_holds_what_pagefinds_own_index_of_every_page_holds(
     assert sorted(_filter(tmp_path / "own")) == _filter(site / "pagefind")
 
 
-def test_an_edited_page_is_indexed_again_in_its_shard_alone_as_a_cold_index_would_be(
+def test_an_edited_page_alone_is_indexed_again_and_the_index_is_a_cold_ones(
     site: Path, tmp_path: Path
 ) -> None:
     cache = tmp_path / "cache"
-    assert build_pagefind(site, cache=cache, shard_pages=SMALL) == 4
+    assert build_pagefind(site, cache=cache, shard_pages=SMALL) == len(indexed_pages(site))
     assert build_pagefind(site, cache=cache, shard_pages=SMALL) == 0, "nothing changed"
-    page = site / "papers" / sorted(p.name for p in (site / "papers").iterdir())[0] / "index.html"
-    text = page.read_text(encoding="utf-8")
-    at = text.index("<p>", text.index("rl-page--paper"))  # the paper's own text, not the theme's
-    page.write_text(f"{text[:at]}<p>Zyxwvut {text[at + 3 :]}", "utf-8")
+    _edit(_paper(site, 0), "Zyxwvut")
     assert build_pagefind(site, cache=cache, shard_pages=SMALL) == 1
-    cold = Path(shutil.copytree(site, tmp_path / "cold"))
-    build_pagefind(cold, shard_pages=SMALL)
-    assert files_of(site / "pagefind") == files_of(cold / "pagefind")
+    assert files_of(site / "pagefind") == files_of(_cold(site, tmp_path))
     assert "zyxwvut" in _postings(site / "pagefind")
-    assert len(list(cache.iterdir())) == 4, "the edited shard's old bundle is dropped"
+    assert [path.name for path in cache.iterdir()] == ["last"], "one index kept, the last"
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        pytest.param(lambda text: " ".join(f"zq{n:04d}x" for n in range(4_000)), id="words added"),
+        pytest.param(lambda text: "", id="words removed"),
+        pytest.param(lambda text: f"{text} theta and model", id="words changed"),
+    ],
+)
+def test_edits_that_move_the_cuts_between_chunks_update_to_a_cold_index(
+    site: Path, tmp_path: Path, edit: Callable[[str], str]
+) -> None:
+    """Thousands of words more or fewer shift where chunks end, to the last chunk; three
+    pages edited at once, one of them the first and one the last of the index."""
+    cache = tmp_path / "cache"
+    build_pagefind(site, cache=cache, shard_pages=SMALL)
+    pages = sorted((site / "papers").glob("*/index.html"))
+    for page in (pages[0], pages[len(pages) // 2], pages[-1]):
+        _edit(page, edit(_paragraph(page)), replace=True)
+    assert build_pagefind(site, cache=cache, shard_pages=SMALL) == 3
+    assert files_of(site / "pagefind") == files_of(_cold(site, tmp_path))
+
+
+def test_a_page_added_or_removed_indexes_the_site_anew(site: Path, tmp_path: Path) -> None:
+    """Every later page's number changes: every chunk would."""
+    cache = tmp_path / "cache"
+    build_pagefind(site, cache=cache, shard_pages=SMALL)
+    added = site / "papers" / "aaa-new" / "index.html"
+    added.parent.mkdir()
+    shutil.copyfile(_paper(site, 1), added)
+    _edit(added, "Zyxadded")
+    assert build_pagefind(site, cache=cache, shard_pages=SMALL) == len(indexed_pages(site))
+    assert files_of(site / "pagefind") == files_of(_cold(site, tmp_path / "1"))
+    shutil.rmtree(added.parent)
+    assert build_pagefind(site, cache=cache, shard_pages=SMALL) == len(indexed_pages(site))
+    assert files_of(site / "pagefind") == files_of(_cold(site, tmp_path / "2"))
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        pytest.param(lambda last: next((last / "index").iterdir()).write_bytes(b"x"), id="chunk"),
+        pytest.param(lambda last: next((last / "fragment").iterdir()).unlink(), id="fragment"),
+        pytest.param(lambda last: (last / "ledger.json").write_text("{"), id="ledger"),
+        pytest.param(lambda last: shutil.rmtree(last), id="lost"),
+    ],
+)
+def test_a_damaged_or_lost_cache_gives_a_cold_index(
+    site: Path, tmp_path: Path, damage: Callable[[Path], object]
+) -> None:
+    cache = tmp_path / "cache"
+    build_pagefind(site, cache=cache, shard_pages=SMALL)
+    damage(cache / "last")
+    _edit(_paper(site, 0), "Zyxwvut")
+    assert build_pagefind(site, cache=cache, shard_pages=SMALL) == len(indexed_pages(site))
+    assert files_of(site / "pagefind") == files_of(_cold(site, tmp_path))
+    _edit(_paper(site, 0), "Zyxagain")
+    assert build_pagefind(site, cache=cache, shard_pages=SMALL) == 1, "the cache is whole again"
+
+
+def _paper(site: Path, number: int) -> Path:
+    return sorted((site / "papers").glob("*/index.html"))[number]
+
+
+def _paragraph(page: Path) -> str:
+    """The paper's own first paragraph (not the theme's)."""
+    text = page.read_text(encoding="utf-8")
+    at = text.index("<p>", text.index("rl-page--paper")) + 3
+    return text[at : text.index("</p>", at)]
+
+
+def _edit(page: Path, words: str, *, replace: bool = False) -> None:
+    """`words` put at the start of the paper's first paragraph (`replace`: for it)."""
+    text, old = page.read_text(encoding="utf-8"), _paragraph(page)
+    new = words if replace else f"{words} {old}"
+    page.write_text(text.replace(f"<p>{old}</p>", f"<p>{new}</p>", 1), "utf-8")
+
+
+def _cold(site: Path, tmp_path: Path) -> Path:
+    """The site indexed from nothing, in a copy."""
+    cold = Path(shutil.copytree(site, tmp_path / "cold", ignore=shutil.ignore_patterns("pagefind")))
+    build_pagefind(cold, shard_pages=SMALL)
+    return cold / "pagefind"
 
 
 def test_filters_are_sorted_and_files_named_by_their_content(site: Path) -> None:
@@ -131,3 +211,29 @@ def _filter(bundle: Path) -> list:
     [[_key, name]] = _meta(bundle)[pf.FILTERS]
     _, values = pf.read(bundle / "filter" / f"{name}.pf_filter")
     return [(value, sorted(urls[p] for p in pages)) for value, pages in values]
+
+
+@pytest.mark.parametrize("length", [0, 1, 23, 24, 255, 256, 65_535, 65_536])
+def test_a_chunk_is_its_words_encodings_one_after_the_other(length: int) -> None:
+    """What lets an update keep the bytes of the words an edit did not change."""
+    whole = cbor2.dumps([None] * length)
+    assert chunks._array(length) == whole[: len(whole) - length]
+    words = [["a", [[1, [2], []]], []], ["b", [[3, [4, 5], [-1, 0]]], [["bs", [[3, [6], []]]]]]]
+    assert b"".join([chunks._array(1), chunks._array(2), *map(chunks.encoded, words)]) == (
+        cbor2.dumps([[chunks.relative(word) for word in words]])
+    )
+
+
+def test_serve_keeps_an_index_of_its_own(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """`mkdocs serve`'s pages are not a build's: one cache each, or each would index the
+    other's site anew."""
+    caches = []
+    monkeypatch.setattr(shards, "build", lambda *_, cache, **__: caches.append(cache) or 0)
+    settings = SimpleNamespace(cache_path=tmp_path / "readinglist" / "collection.pickle")
+    (tmp_path / "site").mkdir()
+    for serving in (False, True):
+        build_pagefind(tmp_path / "site", settings, serving=serving)  # type: ignore[arg-type]
+    assert caches == [
+        tmp_path / "readinglist" / "pagefind",
+        tmp_path / "readinglist" / "pagefind-serve",
+    ]

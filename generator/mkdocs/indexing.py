@@ -27,8 +27,9 @@ class Indexer:
         self._running: threading.Thread | None = None
 
     def index(self, site: Path, settings: Settings, *, behind: bool) -> None:
-        """Index `site` (unchanged shards from `settings`' build cache); with `behind`, in the
-        background (`wait` for it)."""
+        """Index `site` (the last index in `settings`' build cache updated); with `behind`, in
+        the background (`wait` for it), as under `mkdocs serve`, whose index is kept apart:
+        its pages are not a build's, and each would otherwise index the other's anew."""
         self.wait()
         if not behind:
             search.build_pagefind(site, settings)
@@ -52,6 +53,6 @@ def _index_reporting(site: Path, settings: Settings) -> None:
     """In the background no caller can catch an error: it is logged, and the preview keeps
     the pages (the search finds what the last index held)."""
     try:
-        search.build_pagefind(site, settings)
+        search.build_pagefind(site, settings, serving=True)
     except ReadingListError as error:
         log.error("search index not rebuilt: %s", error)

@@ -11,6 +11,8 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+import os
+import shutil
 from pathlib import Path
 
 import cbor2
@@ -24,6 +26,9 @@ INDEX_FILES = (ENTRY, "index", "filter", "fragment")  # and the meta files
 # file: [filter, [[value, [page number]]]]; a fragment: the page's JSON (url, content, meta).
 VERSION, PAGES, CHUNKS, FILTERS, SORTS, META_FIELDS = range(6)
 DIGITS = 7  # of a chunk's, filter's or fragment's name; a meta file's: 8 + the language's
+# Pagefind's own level is 9; the browser inflates any level alike, and 6 writes an index in
+# about half the time for a few percent more bytes (bench/README.md). Fragments keep Pagefind's.
+LEVEL = 6
 
 
 def read(path: Path) -> list:
@@ -49,7 +54,31 @@ def encode(value: list) -> bytes:
 
 def write(path: Path, data: bytes) -> None:
     """`data` (a payload) as Pagefind writes it: gzip, with no time in its header."""
-    path.write_bytes(gzip.compress(PREFIX + data, compresslevel=9, mtime=0))
+    path.write_bytes(gzip.compress(PREFIX + data, compresslevel=LEVEL, mtime=0))
+
+
+def files_under(folder: Path) -> list[str]:
+    """The paths of the files under `folder`, relative to it, sorted (os.walk: at thousands
+    of fragments pathlib's globbing cost more than the update it served)."""
+    found = []
+    for top, _folders, files in os.walk(folder):
+        relative = os.path.relpath(top, folder).replace(os.sep, "/")
+        found += [name if relative == "." else f"{relative}/{name}" for name in files]
+    return sorted(found)
+
+
+def place(source: Path, target: Path) -> None:
+    """A file of one bundle put into another unchanged: hard-linked, no copy made (no file of
+    a bundle is ever written in place: every one is written new, under its content's name)."""
+    try:
+        os.link(source, target)
+    except FileNotFoundError:  # its folder, made the first time only: thousands are placed
+        if not source.is_file():
+            raise
+        target.parent.mkdir(parents=True, exist_ok=True)
+        place(source, target)
+    except OSError:  # another file system, or no hard links there
+        shutil.copyfile(source, target)
 
 
 def read_entry(bundle: Path) -> dict:

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.errors import ReadingListError
-from generator.search import shards
+from generator.search import bundle, shards
 
 if TYPE_CHECKING:
     from generator.config import Settings
@@ -81,15 +81,17 @@ def build_pagefind(
     settings: Settings | None = None,
     *,
     cache: Path | None = None,
+    serving: bool = False,
     shard_pages: int = shards.SHARD_PAGES,
 ) -> int:
     """Index the built site with Pagefind, in shards (`shards.py`) merged into one index
-    (`merge.py`), those whose pages are unchanged taken from `cache` (by default the build
-    cache of the project's `settings`); put our worker beside Material's, and leave
-    Material's search_index.json only its settings: the box still fetches it, but needs no
-    documents from it. Returns how many shards Pagefind indexed."""
+    (`merge.py`), or the last index in `cache` updated for the pages that changed (by
+    default the build cache of the project's `settings`; `mkdocs serve`'s pages differ from
+    a build's, so `serving` keeps an index of its own); put our worker beside Material's,
+    and leave Material's search_index.json only its settings: the box still fetches it, but
+    needs no documents from it. Returns how many pages Pagefind indexed."""
     if cache is None and settings is not None:
-        cache = settings.cache_path.parent / "pagefind"
+        cache = settings.cache_path.parent / ("pagefind-serve" if serving else "pagefind")
     pages = indexed_pages(site)
     indexed = shards.build(site, pages, _index, settings=_settings(), cache=cache,
                            shard_pages=shard_pages)  # fmt: skip
@@ -101,8 +103,8 @@ def build_pagefind(
 def indexed_pages(site: Path) -> list[str]:
     """The pages Pagefind reads (paths relative to the site): every page of the built site
     but those under NOT_INDEXED."""
-    pages = (path.relative_to(site) for path in site.rglob("*.html"))
-    return sorted(page.as_posix() for page in pages if page.parts[0] not in NOT_INDEXED)
+    return [page for page in bundle.files_under(site)
+            if page.endswith(".html") and page.split("/")[0] not in NOT_INDEXED]  # fmt: skip
 
 
 def _index(pages: Path, bundle: Path) -> None:
@@ -121,8 +123,8 @@ _OPTIONS = [
 
 
 def _settings() -> str:
-    """What a shard's bundle depends on besides its pages: Pagefind, its options, and the
-    code of this package (which rewrites and trims bundles)."""
+    """What an index depends on besides its pages: Pagefind, its options, and the code of
+    this package (which merges, updates and trims bundles)."""
     code = hashlib.sha256()
     for path in sorted(Path(__file__).parent.glob("*.py")):
         code.update(path.read_bytes())

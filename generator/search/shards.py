@@ -1,32 +1,35 @@
-"""The search index built in shards: which built page goes into which, each indexed once.
+"""The search index built in shards, and updated for the pages an edit changed.
 
 Pagefind holds about 140 KB a page while it writes an index, every page of it at once: 3 GB
 at 20,000 papers. Indexed in shards of at most `SHARD_PAGES` pages, one Pagefind run after
 another, the build holds one shard's worth; `merge.py` then joins the shards' bundles into
-the one index the reader's browser loads.
+the one index the reader's browser loads. A page's shard is a hash of its address.
 
-A page's shard is a hash of its address, so a page stays in its shard from build to build
-for as long as the number of shards stays (it doubles as the site does). A shard's bundle
-is keyed by the bytes of its pages and Pagefind's settings: a build whose pages of a shard
-are those of an earlier build takes that bundle from the build cache, so an edited paper
-costs one shard's indexing (and the merge).
+The build cache keeps the last index and its ledger (`ledger.py`). When the site's indexed
+pages are the last index's (the same addresses) and few of them changed, Pagefind indexes
+those alone and `update.py` writes the new index from the last: an edited paper costs its
+changed pages, not the site. Otherwise (pages added or removed, a theme change, no usable
+cache) the site is indexed anew in shards. Both give the same bytes for the same pages.
 
-Owns the plan, the staging of each shard's pages and the cache of bundles. Must not decide
-what is indexed (`pagefind.py` does) nor how Pagefind is called.
+Owns the plan, the staging of pages for Pagefind and the choice between the two. Must not
+decide what is indexed (`pagefind.py` does) nor how Pagefind is called.
 """
 
 from __future__ import annotations
 
 import hashlib
 import logging
-import os
 import shutil
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
+from generator.search import bundle as pf
+from generator.search import ledger as last_index
 from generator.search.bundle import INDEX_FILES
+from generator.search.ledger import WORDS, Ledger
 from generator.search.merge import merge
+from generator.search.update import Stale, update
 
 log = logging.getLogger(__name__)
 
@@ -59,81 +62,109 @@ def shard_of(page: str, count: int) -> int:
     return int.from_bytes(digest[:8], "big") % count
 
 
+def url_of(page: str) -> str:
+    """The address Pagefind gives the page at `page` (relative to the site)."""
+    return "/" + page.removesuffix("index.html")
+
+
 def build(site: Path, pages: list[str], index: Indexer, *, settings: str,
           cache: Path | None, shard_pages: int = SHARD_PAGES) -> int:  # fmt: skip
-    """Write the site's search bundle (site/pagefind/) from shards; returns how many Pagefind
-    had to index again (the others came from `cache`, when given)."""
-    shards = plan(pages, shard_pages=shard_pages)
-    keys = [_key(site, shard, settings, number) for number, shard in enumerate(shards)]
+    """Write the site's search bundle (site/pagefind/), from the last index in `cache` when
+    it can be updated; returns how many pages Pagefind indexed."""
+    sources = {url_of(page): _digest(site / page) for page in pages}
     target = site / "pagefind"
     shutil.rmtree(target, ignore_errors=True)
-    indexed = 0
+    last = last_index.load(cache, settings)
+    changed = _changed(last, sources, pages, most=min(shard_pages, len(pages) // 2))
     scratch = cache.parent if cache is not None else site.parent  # not in site/, not in git
     scratch.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=scratch, prefix=".pagefind-") as work:
-        bundles = []
-        for number, (shard, key) in enumerate(zip(shards, keys, strict=True)):
-            bundle = _cached(cache, key)
-            if bundle is None:
-                bundle = _index_shard(site, shard, Path(work) / str(number), index, number)
-                _store(cache, key, bundle)
-                indexed += 1
-            bundles.append(bundle)
-        merge(bundles, target)
-    _prune(cache, keep=set(keys))
-    log.info("pagefind: %d shard%s, %d indexed, %d from the cache", len(shards),
-             "" if len(shards) == 1 else "s", indexed, len(shards) - indexed)  # fmt: skip
-    return indexed
+        new, indexed = None, pages
+        if last is not None and changed is not None:
+            new, indexed = _updated(site, changed, last, cache, Path(work), index), changed
+        if new is None:
+            new, indexed = _cold(site, pages, Path(work), index, shard_pages=shard_pages), pages
+        if new is not last:
+            _keep(cache, target, Path(work) / WORDS, new, (sources, settings))
+    how = "indexed anew" if indexed is pages else "the last index updated"
+    log.info("pagefind: %d pages, %d given to Pagefind, %s", len(pages), len(indexed), how)
+    return len(indexed)
 
 
-def _key(site: Path, shard: list[str], settings: str, number: int) -> str:
-    hasher = hashlib.sha256(f"{settings}\0{number}\0".encode())
-    for page in shard:
-        for part in (page.encode("utf-8"), (site / page).read_bytes()):
-            hasher.update(len(part).to_bytes(8, "big") + part)
-    return hasher.hexdigest()
+def _digest(page: Path) -> str:
+    return hashlib.sha256(page.read_bytes()).hexdigest()
 
 
-def _index_shard(site: Path, shard: list[str], work: Path, index: Indexer, number: int) -> Path:
-    """The shard's pages, linked into a folder of their own, indexed by Pagefind."""
+def _changed(last: Ledger | None, sources: dict[str, str], pages: list[str], *,
+             most: int) -> list[str] | None:  # fmt: skip
+    """The pages whose bytes changed since the last index, if the site's pages are its pages
+    and at most `most` changed; None when the site is to be indexed anew."""
+    if last is None or {page.url for page in last.pages} != sources.keys():
+        return None
+    paths = {url_of(page): page for page in pages}
+    changed = [paths[page.url] for page in last.pages if sources[page.url] != page.source]
+    return changed if len(changed) <= most else None
+
+
+def _updated(site: Path, changed: list[str], last: Ledger, cache: Path | None, work: Path,
+             index: Indexer) -> Ledger | None:  # fmt: skip
+    """The last index, updated for the `changed` pages into site/pagefind/ (None: it could
+    not be, and nothing is written there)."""
+    assert cache is not None
+    target, folder = site / "pagefind", cache / last_index.LAST
+    if not changed:
+        _copy_index(folder, target)
+        return last
+    bundle = _index_shard(site, changed, work / "changed", index, whole=False)
+    try:
+        return update(folder, last, bundle, target, work / WORDS)
+    except Stale as why:
+        log.info("pagefind: the last index not updated (%s): indexed anew", why)
+    except (ValueError, KeyError) as error:  # a cache its hashes did not catch: no wrong index
+        log.info("pagefind: the last index unreadable (%s): indexed anew", error)
+    shutil.rmtree(target, ignore_errors=True)
+    return None
+
+
+def _copy_index(folder: Path, target: Path) -> None:
+    for path in pf.files_under(folder):
+        if path not in last_index.OWN:
+            pf.place(folder / path, target / path)
+
+
+def _cold(site: Path, pages: list[str], work: Path, index: Indexer, *,
+          shard_pages: int) -> Ledger:  # fmt: skip
+    """Every page indexed, shard by shard, and the shards merged into site/pagefind/."""
+    bundles = [
+        _index_shard(site, shard, work / str(number), index, whole=not number)
+        for number, shard in enumerate(plan(pages, shard_pages=shard_pages))
+    ]
+    return merge(bundles, site / "pagefind", work / WORDS)
+
+
+def _keep(cache: Path | None, target: Path, words: Path, new: Ledger,
+          made: tuple[dict[str, str], str]) -> None:  # fmt: skip
+    """The new index as the cache's last, if its pages are the site's (else none is kept:
+    an address Pagefind gives otherwise than `url_of` would make every update wrong);
+    `made`: the pages' hashes by address, and the settings."""
+    sources, settings = made
+    if {page.url for page in new.pages} == sources.keys():
+        last_index.store(cache, target, words, new.sourced(sources, settings))
+    else:
+        log.info("pagefind: addresses other than expected, the index is not cached")
+        last_index.drop(cache)
+
+
+def _index_shard(site: Path, shard: list[str], work: Path, index: Indexer, *,
+                 whole: bool) -> Path:  # fmt: skip
+    """The shard's pages, linked into a folder of their own, indexed by Pagefind (`whole`:
+    with its script, Wasm and UI files, which the merged bundle takes from one shard)."""
     pages, bundle = work / "pages", work / "bundle"
     for page in shard:
-        _link(site / page, pages / page)
+        pf.place(site / page, pages / page)
     index(pages, bundle)
-    if number:  # the merged bundle's script, Wasm and UI are the first shard's
+    if not whole:
         for part in bundle.iterdir():
             if part.name not in INDEX_FILES and part.suffix != ".pf_meta":
                 shutil.rmtree(part) if part.is_dir() else part.unlink()
     return bundle
-
-
-def _link(source: Path, target: Path) -> None:
-    target.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        os.link(source, target)
-    except OSError:  # another file system, or no hard links there
-        shutil.copyfile(source, target)
-
-
-def _cached(cache: Path | None, key: str) -> Path | None:
-    bundle = cache / key if cache is not None else None
-    return bundle if bundle is not None and bundle.is_dir() else None
-
-
-def _store(cache: Path | None, key: str, bundle: Path) -> None:
-    """Into the cache whole or not at all: a copy is renamed into place."""
-    if cache is None:
-        return
-    cache.mkdir(parents=True, exist_ok=True)
-    partial = Path(tempfile.mkdtemp(dir=cache, prefix=".partial-"))
-    shutil.copytree(bundle, partial, dirs_exist_ok=True)
-    partial.rename(cache / key)
-
-
-def _prune(cache: Path | None, *, keep: set[str]) -> None:
-    """Bundles of no shard of this build (and partial copies) would only fill the disk."""
-    if cache is None or not cache.is_dir():
-        return
-    for entry in cache.iterdir():
-        if entry.name not in keep:
-            shutil.rmtree(entry, ignore_errors=True)
