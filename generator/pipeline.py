@@ -44,13 +44,13 @@ def _stage(name: str, counts: dict[str, int]) -> Iterator[None]:
 def collect(settings: Settings, *, keep_going: bool = False) -> Collection:
     """Read and derive everything. Unreadable lists raise BuildFailed with every problem found
     so far, unless `keep_going` (for `check`): then they are skipped and reported with the rest."""
-    return collect_reusing(settings, {}, keep_going=keep_going)[0]
+    return collect_reusing(settings, describe.FORGOTTEN, keep_going=keep_going)[0]
 
 
 def collect_reusing(
-    settings: Settings, known: describe.Descriptions, *, keep_going: bool = False
-) -> tuple[Collection, describe.Descriptions]:
-    """`collect`, reusing what the last run found each abstract gives on its own."""
+    settings: Settings, known: describe.Memory, *, keep_going: bool = False
+) -> tuple[Collection, describe.Memory]:
+    """`collect`, reusing what the last run's describing found where it still holds."""
     taxonomy, curations = read.load_curator_files(settings)
     lock = address.read_lock(settings.lock_path)
     with _stage("read", counts := {}):
@@ -63,8 +63,8 @@ def collect_reusing(
         problems += found
         counts["papers"] = len(papers)
     with _stage("describe", counts := {"papers": len(papers)}):
-        papers, descriptions = describe.describe_reusing(papers, taxonomy, known)
-        counts["new abstracts"] = len(descriptions.keys() - known.keys())
+        papers, memory, afresh = describe.describe_reusing(papers, taxonomy, known)
+        counts.update(afresh)
     with _stage("address", counts := {}):
         counts["new papers"] = sum(1 for paper in papers if paper.id not in lock.papers)
         papers, lists, lock = address.place(papers, lists, lock, today=_today())
@@ -82,7 +82,7 @@ def collect_reusing(
         papers = describe.relate(papers, k=settings.related_count)
     lock = _record_sections(papers, lists, taxonomy, lock)
     _advise_on_topics(papers, taxonomy)
-    return Collection(tuple(papers), tuple(lists), taxonomy, lock, tuple(problems)), descriptions
+    return Collection(tuple(papers), tuple(lists), taxonomy, lock, tuple(problems)), memory
 
 
 def _record_sections(
@@ -116,15 +116,14 @@ def generate(settings: Settings, *, strict: bool = False) -> Report:
 
 def _generate(settings: Settings, *, strict: bool) -> Report:
     start = time.perf_counter()
-    cached = _cached_collection(settings)
+    last_run = cache.load(read.read_cache(settings.cache_path))
+    cached = _cached_collection(settings, last_run)
     if cached is not None:
         if strict and cached.problems:
             raise StrictFailure(list(cached.problems))
         log.info("unchanged  inputs as last run: nothing derived or written")
         return Report(cached, (), (), time.perf_counter() - start)
-    last_run = read.read_cache(settings.cache_path)
-    known = cache.load_descriptions(last_run)
-    collection, descriptions = collect_reusing(settings, known)
+    collection, memory = collect_reusing(settings, _memory(last_run))
     if strict and collection.problems:
         raise StrictFailure(list(collection.problems))
     # Pages are rendered and staged together, on every core: never all pages in memory.
@@ -132,7 +131,8 @@ def _generate(settings: Settings, *, strict: bool) -> Report:
     with _stage("render+write", counts):
         batches = render.render_site(collection, settings)
         # Pages whose inputs are as last run are read from disk, not rendered again.
-        reusing = write.reusing(batches, cache.load_pages(last_run), settings.docs_dir)
+        made_last = last_run.pages if last_run else {}
+        reusing = write.reusing(batches, made_last, settings.docs_dir)
         # The lock is committed with the pages: both change, or neither.
         result = write.write_batches(
             settings.docs_dir,
@@ -144,7 +144,7 @@ def _generate(settings: Settings, *, strict: bool) -> Report:
         counts["read as written"] = sum(a is not b for a, b in zip(batches, reusing, strict=True))
     made = write.made_now(batches, settings.docs_dir)
     # The digest covers the lock as just written, so the next unchanged run is a no-op.
-    cached_now = cache.dump(input_digest(settings), collection, descriptions, made)
+    cached_now = cache.dump(input_digest(settings), collection, memory, made)
     write.write_cache(settings.cache_path, cached_now)
     return Report(collection, result.written, result.removed, time.perf_counter() - start)
 
@@ -154,14 +154,18 @@ def input_digest(settings: Settings) -> str:
     return cache.digest(read.read_inputs(settings), settings=repr(settings))
 
 
-def _cached_collection(settings: Settings) -> Collection | None:
-    data = read.read_cache(settings.cache_path)
-    if data is None or not settings.lists_dir.is_dir():
+def _cached_collection(settings: Settings, last_run: cache.LastRun | None) -> Collection | None:
+    """The last run's collection, if its inputs are this run's and its pages still there."""
+    if last_run is None or not settings.lists_dir.is_dir():
         return None
-    collection = cache.load(data, input_digest(settings))
-    if collection is None or not write.tree_intact(settings.docs_dir):
+    if last_run.key != input_digest(settings) or not write.tree_intact(settings.docs_dir):
         return None
-    return collection
+    return last_run.collection
+
+
+def _memory(last_run: cache.LastRun | None) -> describe.Memory:
+    memory = last_run.memory if last_run else None
+    return memory if isinstance(memory, describe.Memory) else describe.FORGOTTEN
 
 
 def _today() -> str:
