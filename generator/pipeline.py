@@ -130,7 +130,7 @@ def _generate(settings: Settings, *, strict: bool) -> Report:
     counts: dict[str, int] = {}
     with _stage("render+write", counts):
         batches = render.render_site(collection, settings)
-        # Pages whose inputs are as last run are read from disk, not rendered again.
+        # Pages whose inputs are as last run stand as written: neither rendered nor read.
         made_last = last_run.pages if last_run else {}
         reusing = write.reusing(batches, made_last, settings.docs_dir)
         # The lock is committed with the pages: both change, or neither.
@@ -140,8 +140,8 @@ def _generate(settings: Settings, *, strict: bool) -> Report:
             beside={settings.lock_path: address.dump_lock(collection.lock)},
             backup=write.manifest_copy(settings),
         )
-        counts.update(pages=result.files, written=len(result.written), removed=len(result.removed))
-        counts["read as written"] = sum(a is not b for a, b in zip(batches, reusing, strict=True))
+        counts.update(pages=result.files, rendered=result.rendered,
+                      written=len(result.written), removed=len(result.removed))  # fmt: skip
     made = write.made_now(batches, settings.docs_dir)
     # The digest covers the lock as just written, so the next unchanged run is a no-op.
     cached_now = cache.dump(input_digest(settings), collection, memory, made)

@@ -20,6 +20,7 @@ import tempfile
 import threading
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
+from typing import NamedTuple
 
 from generator.errors import ReadingListError
 
@@ -28,6 +29,13 @@ log = logging.getLogger(__name__)
 TMP_SUFFIX = ".readinglist-tmp"
 _RENAME_EXCHANGE = 2  # renameat2's flag (linux/fs.h)
 Beside = Mapping[Path, "str | None"]  # files committed with a tree (the lock); None: removed
+
+
+class Written(NamedTuple):
+    """A page standing for its text: its file under the tree is known to hold the bytes of
+    this digest already (`reuse`), so the writer neither renders nor reads it."""
+
+    digest: str
 
 
 class WriteError(ReadingListError):
