@@ -14,6 +14,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from generator import address, cache, describe, read, write
 from generator.config import Settings
@@ -33,6 +34,17 @@ class Report:
     seconds: float
 
 
+class Memory(NamedTuple):
+    """What a run found that the next may reuse where its inputs are unchanged (kept in the
+    build cache): each abstract's markup, and what describing found."""
+
+    marked: dict[str, read.Marked]
+    described: describe.Memory
+
+
+FORGOTTEN = Memory({}, describe.FORGOTTEN)
+
+
 @contextmanager
 def _stage(name: str, counts: dict[str, int]) -> Iterator[None]:
     start = time.perf_counter()
@@ -44,13 +56,13 @@ def _stage(name: str, counts: dict[str, int]) -> Iterator[None]:
 def collect(settings: Settings, *, keep_going: bool = False) -> Collection:
     """Read and derive everything. Unreadable lists raise BuildFailed with every problem found
     so far, unless `keep_going` (for `check`): then they are skipped and reported with the rest."""
-    return collect_reusing(settings, describe.FORGOTTEN, keep_going=keep_going)[0]
+    return collect_reusing(settings, FORGOTTEN, keep_going=keep_going)[0]
 
 
 def collect_reusing(
-    settings: Settings, known: describe.Memory, *, keep_going: bool = False
-) -> tuple[Collection, describe.Memory]:
-    """`collect`, reusing what the last run's describing found where it still holds."""
+    settings: Settings, known: Memory, *, keep_going: bool = False
+) -> tuple[Collection, Memory]:
+    """`collect`, reusing what the last run found where it still holds."""
     taxonomy, curations = read.load_curator_files(settings)
     lock = address.read_lock(settings.lock_path)
     with _stage("read", counts := {}):
@@ -59,11 +71,11 @@ def collect_reusing(
     if any(problem.severity == "error" for problem in problems) and not keep_going:
         raise BuildFailed(problems)
     with _stage("normalise", counts := {}):
-        papers, lists, found = read.merge(raw_lists)
+        papers, lists, found, marked = read.merge_reusing(raw_lists, known.marked)
         problems += found
-        counts["papers"] = len(papers)
+        counts.update(papers=len(papers), parsed=len(marked.keys() - known.marked.keys()))
     with _stage("describe", counts := {"papers": len(papers)}):
-        papers, memory, afresh = describe.describe_reusing(papers, taxonomy, known)
+        papers, described, afresh = describe.describe_reusing(papers, taxonomy, known.described)
         counts.update(afresh)
     with _stage("address", counts := {}):
         counts["new papers"] = sum(1 for paper in papers if paper.id not in lock.papers)
@@ -82,7 +94,8 @@ def collect_reusing(
         papers = describe.relate(papers, k=settings.related_count)
     lock = _record_sections(papers, lists, taxonomy, lock)
     _advise_on_topics(papers, taxonomy)
-    return Collection(tuple(papers), tuple(lists), taxonomy, lock, tuple(problems)), memory
+    collection = Collection(tuple(papers), tuple(lists), taxonomy, lock, tuple(problems))
+    return collection, Memory(marked, described)
 
 
 def _record_sections(
@@ -163,9 +176,9 @@ def _cached_collection(settings: Settings, last_run: cache.LastRun | None) -> Co
     return last_run.collection
 
 
-def _memory(last_run: cache.LastRun | None) -> describe.Memory:
+def _memory(last_run: cache.LastRun | None) -> Memory:
     memory = last_run.memory if last_run else None
-    return memory if isinstance(memory, describe.Memory) else describe.FORGOTTEN
+    return memory if isinstance(memory, Memory) else FORGOTTEN
 
 
 def _today() -> str:
