@@ -16,11 +16,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from generator import address, cache, describe, read, write
+from generator import address, cache, describe, read, render, write
 from generator.config import Settings
 from generator.errors import BuildFailed, StrictFailure
 from generator.models import Collection, Lock, Paper, ReadingList, Taxonomy
-from generator.render import pages as render
 
 log = logging.getLogger(__name__)
 SUGGEST_ABOVE = 0.2  # share of papers in the catch-all above which new topics are suggested
@@ -36,10 +35,12 @@ class Report:
 
 class Memory(NamedTuple):
     """What a run found that the next may reuse where its inputs are unchanged (kept in the
-    build cache): each abstract's markup, and what describing found."""
+    build cache): each abstract's markup, what describing found, each paper's entry and
+    citation records."""
 
     marked: dict[str, read.Marked]
     described: describe.Memory
+    rendered: render.Made = {}  # noqa: RUF012 (a NamedTuple's default, never changed)
 
 
 FORGOTTEN = Memory({}, describe.FORGOTTEN)
@@ -136,13 +137,14 @@ def _generate(settings: Settings, *, strict: bool) -> Report:
             raise StrictFailure(list(cached.problems))
         log.info("unchanged  inputs as last run: nothing derived or written")
         return Report(cached, (), (), time.perf_counter() - start)
-    collection, memory = collect_reusing(settings, _memory(last_run))
+    known = _memory(last_run)
+    collection, memory = collect_reusing(settings, known)
     if strict and collection.problems:
         raise StrictFailure(list(collection.problems))
     # Pages are rendered and staged together, on every core: never all pages in memory.
     counts: dict[str, int] = {}
     with _stage("render+write", counts):
-        batches = render.render_site(collection, settings)
+        batches, rendered = render.render_site_reusing(collection, settings, known.rendered)
         # Pages whose inputs are as last run stand as written: neither rendered nor read.
         made_last = last_run.pages if last_run else {}
         reusing = write.reusing(batches, made_last, settings.docs_dir)
@@ -157,6 +159,7 @@ def _generate(settings: Settings, *, strict: bool) -> Report:
                       written=len(result.written), removed=len(result.removed))  # fmt: skip
     made = write.made_now(batches, settings.docs_dir)
     # The digest covers the lock as just written, so the next unchanged run is a no-op.
+    memory = memory._replace(rendered=rendered)
     cached_now = cache.dump(input_digest(settings), collection, memory, made)
     write.write_cache(settings.cache_path, cached_now)
     return Report(collection, result.written, result.removed, time.perf_counter() - start)
