@@ -1,4 +1,5 @@
-"""Single files written all or nothing: the lock file, the build cache, a staged page.
+"""Single files written all or nothing (the lock file, the build cache, a staged page), and
+compared with what they should hold.
 
 Every write goes to a temporary beside its target and is renamed into place, so a full disk or
 Ctrl-C never leaves a half-written file. Writes go through `os.write`, so a short write raises
@@ -10,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import errno
+import filecmp
 import hashlib
 import logging
 import os
@@ -121,6 +123,27 @@ def write_pieces(path: str | Path, pieces: Iterable[bytes | str]) -> str:
     finally:
         os.close(descriptor)
     return hasher.hexdigest()
+
+
+def differs(path: Path, data: bytes) -> bool:
+    try:
+        return path.read_bytes() != data
+    except FileNotFoundError:
+        return True
+
+
+def same_file(staged: Path, target: Path) -> bool:
+    try:
+        return filecmp.cmp(staged, target, shallow=False)
+    except FileNotFoundError:
+        return False
+
+
+def edited(path: Path, known: str) -> bool:
+    try:
+        return digest(path.read_bytes()) != known
+    except FileNotFoundError:
+        return False
 
 
 def digest(data: bytes) -> str:

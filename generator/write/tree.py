@@ -18,7 +18,6 @@ manifest) with a warning. A file holding what would be written is taken over (`m
 from __future__ import annotations
 
 import contextlib
-import filecmp
 import logging
 import os
 import shutil
@@ -33,8 +32,11 @@ from generator.write.files import (
     WriteError,
     Written,
     deferred_interrupts,
+    differs,
     digest,
+    edited,
     keep_copy,
+    same_file,
     stage_beside,
     unwritable,
     write_pieces,
@@ -151,7 +153,7 @@ def _plan(
 ) -> _Plan:
     manifest, changed = _merged(root, staged)
     gone = sorted(p for p in old if p not in manifest)
-    kept = tuple(p for p in gone if _edited(root / p, old[p]))
+    kept = tuple(p for p in gone if edited(root / p, old[p]))
     stale = tuple(p for p in gone if p not in kept)
     rendered = sum(item.rendered for batch in staged for item in batch)
     return _Plan(manifest, changed, stale, kept, beside, rendered)
@@ -214,12 +216,12 @@ def _stage_file(root: Path, old: dict[str, str], path: str, content: Content, na
     new = path not in old
     if isinstance(content, str):
         data = content.encode("utf-8")
-        if (new and not target.exists()) or _differs(target, data):
+        if (new and not target.exists()) or differs(target, data):
             return _Staged(path, _stage(staging, [data]), name, new and target.exists())
         return _Staged(path, digest(data), None, False)
     # In pieces: staged piece by piece, then dropped again if it came out the same.
     staged_digest = _stage(staging, content)
-    if _same_file(staging, target):
+    if same_file(staging, target):
         staging.unlink()
         return _Staged(path, staged_digest, None, False)
     return _Staged(path, staged_digest, name, new and target.exists())
@@ -245,27 +247,6 @@ def _merged(root: Path, batches: list[list[_Staged]]) -> tuple[dict[str, str], d
             f"written){lost}"
         )
     return dict(sorted(manifest.items())), changed
-
-
-def _differs(path: Path, data: bytes) -> bool:
-    try:
-        return path.read_bytes() != data
-    except FileNotFoundError:
-        return True
-
-
-def _same_file(staged: Path, target: Path) -> bool:
-    try:
-        return filecmp.cmp(staged, target, shallow=False)
-    except FileNotFoundError:
-        return False
-
-
-def _edited(path: Path, known: str) -> bool:
-    try:
-        return digest(path.read_bytes()) != known
-    except FileNotFoundError:
-        return False
 
 
 def _stage(temporary: Path, pieces: Iterable[bytes | str]) -> str:
