@@ -11,12 +11,14 @@ the versions of the code), so a build whose digest matches the last site's has n
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import pickle
 from collections.abc import Iterable
 from functools import lru_cache
 from importlib import metadata
 from pathlib import Path
+from typing import NamedTuple
 
 from generator import __version__
 from generator.models import Collection
@@ -57,41 +59,40 @@ def versions() -> str:
     return " ".join(f"{name} {metadata.version(name)}" for name in _RENDERERS)
 
 
-def dump(key: str, collection: Collection, descriptions: dict, pages: dict) -> bytes:
-    """The collection, what each abstract gave on its own and what each keyed batch of pages
-    made (for the next run to reuse as long as the code is the same, whatever else changed)."""
-    payload = (key, code_digest(), collection, descriptions, pages)
+class LastRun(NamedTuple):
+    """What the last run kept: the digest of its inputs, of its code, the collection, what
+    describing found (`describe.Memory`) and what each keyed batch of pages made."""
+
+    key: str
+    code: str
+    collection: Collection
+    memory: object
+    pages: dict
+
+
+def dump(key: str, collection: Collection, memory: object, pages: dict) -> bytes:
+    """The collection, what describing found and what each keyed batch of pages made (for
+    the next run to reuse as long as the code is the same, whatever else changed)."""
+    payload = tuple(LastRun(key, code_digest(), collection, memory, pages))
     return pickle.dumps(payload, protocol=pickle.HIGHEST_PROTOCOL)
 
 
-def load(data: bytes, key: str) -> Collection | None:
-    """The cached collection if it was made from the same inputs, else None."""
-    cached = _unpickled(data)
-    if cached is None or cached[0] != key or not isinstance(cached[2], Collection):
+def load(data: bytes | None) -> LastRun | None:
+    """The last run, if the same code made it: a cache of other code is never trusted."""
+    if data is None:
         return None
-    return cached[2]
-
-
-def load_descriptions(data: bytes | None) -> dict:
-    """What the last run's abstracts gave on their own, if the same code made them."""
-    return _made_by_this_code(data, 3)
-
-
-def load_pages(data: bytes | None) -> dict:
-    """What the last run's keyed batches made (key -> its pages), if the same code made them."""
-    return _made_by_this_code(data, 4)
-
-
-def _made_by_this_code(data: bytes | None, field: int) -> dict:
-    cached = _unpickled(data) if data else None
-    if cached is None or cached[1] != code_digest() or not isinstance(cached[field], dict):
-        return {}
-    return cached[field]
-
-
-def _unpickled(data: bytes) -> tuple | None:
+    # Unpickling builds millions of small objects that all live to the end of the run: a
+    # garbage collection would walk them again and again, finding nothing to free.
+    gc.disable()
     try:
         cached = pickle.loads(data)  # our own file, written by `dump`
     except Exception:  # a truncated or foreign cache is simply not used
         return None
-    return cached if isinstance(cached, tuple) and len(cached) == 5 else None
+    finally:
+        gc.enable()
+    if not isinstance(cached, tuple) or len(cached) != len(LastRun._fields):
+        return None
+    last = LastRun(*cached)
+    if last.code != code_digest() or not isinstance(last.collection, Collection):
+        return None
+    return last

@@ -14,12 +14,12 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import NamedTuple
 
-from generator import address, cache, describe, read, write
+from generator import address, cache, describe, read, render, write
 from generator.config import Settings
 from generator.errors import BuildFailed, StrictFailure
 from generator.models import Collection, Lock, Paper, ReadingList, Taxonomy
-from generator.render import pages as render
 
 log = logging.getLogger(__name__)
 SUGGEST_ABOVE = 0.2  # share of papers in the catch-all above which new topics are suggested
@@ -33,6 +33,19 @@ class Report:
     seconds: float
 
 
+class Memory(NamedTuple):
+    """What a run found that the next may reuse where its inputs are unchanged (kept in the
+    build cache): each abstract's markup, what describing found, each paper's entry and
+    citation records."""
+
+    marked: dict[str, read.Marked]
+    described: describe.Memory
+    rendered: render.Made = {}  # noqa: RUF012 (a NamedTuple's default, never changed)
+
+
+FORGOTTEN = Memory({}, describe.FORGOTTEN)
+
+
 @contextmanager
 def _stage(name: str, counts: dict[str, int]) -> Iterator[None]:
     start = time.perf_counter()
@@ -44,13 +57,13 @@ def _stage(name: str, counts: dict[str, int]) -> Iterator[None]:
 def collect(settings: Settings, *, keep_going: bool = False) -> Collection:
     """Read and derive everything. Unreadable lists raise BuildFailed with every problem found
     so far, unless `keep_going` (for `check`): then they are skipped and reported with the rest."""
-    return collect_reusing(settings, {}, keep_going=keep_going)[0]
+    return collect_reusing(settings, FORGOTTEN, keep_going=keep_going)[0]
 
 
 def collect_reusing(
-    settings: Settings, known: describe.Descriptions, *, keep_going: bool = False
-) -> tuple[Collection, describe.Descriptions]:
-    """`collect`, reusing what the last run found each abstract gives on its own."""
+    settings: Settings, known: Memory, *, keep_going: bool = False
+) -> tuple[Collection, Memory]:
+    """`collect`, reusing what the last run found where it still holds."""
     taxonomy, curations = read.load_curator_files(settings)
     lock = address.read_lock(settings.lock_path)
     with _stage("read", counts := {}):
@@ -59,12 +72,12 @@ def collect_reusing(
     if any(problem.severity == "error" for problem in problems) and not keep_going:
         raise BuildFailed(problems)
     with _stage("normalise", counts := {}):
-        papers, lists, found = read.merge(raw_lists)
+        papers, lists, found, marked = read.merge_reusing(raw_lists, known.marked)
         problems += found
-        counts["papers"] = len(papers)
+        counts.update(papers=len(papers), parsed=len(marked.keys() - known.marked.keys()))
     with _stage("describe", counts := {"papers": len(papers)}):
-        papers, descriptions = describe.describe_reusing(papers, taxonomy, known)
-        counts["new abstracts"] = len(descriptions.keys() - known.keys())
+        papers, described, afresh = describe.describe_reusing(papers, taxonomy, known.described)
+        counts.update(afresh)
     with _stage("address", counts := {}):
         counts["new papers"] = sum(1 for paper in papers if paper.id not in lock.papers)
         papers, lists, lock = address.place(papers, lists, lock, today=_today())
@@ -82,7 +95,8 @@ def collect_reusing(
         papers = describe.relate(papers, k=settings.related_count)
     lock = _record_sections(papers, lists, taxonomy, lock)
     _advise_on_topics(papers, taxonomy)
-    return Collection(tuple(papers), tuple(lists), taxonomy, lock, tuple(problems)), descriptions
+    collection = Collection(tuple(papers), tuple(lists), taxonomy, lock, tuple(problems))
+    return collection, Memory(marked, described)
 
 
 def _record_sections(
@@ -116,23 +130,24 @@ def generate(settings: Settings, *, strict: bool = False) -> Report:
 
 def _generate(settings: Settings, *, strict: bool) -> Report:
     start = time.perf_counter()
-    cached = _cached_collection(settings)
+    last_run = cache.load(read.read_cache(settings.cache_path))
+    cached = _cached_collection(settings, last_run)
     if cached is not None:
         if strict and cached.problems:
             raise StrictFailure(list(cached.problems))
         log.info("unchanged  inputs as last run: nothing derived or written")
         return Report(cached, (), (), time.perf_counter() - start)
-    last_run = read.read_cache(settings.cache_path)
-    known = cache.load_descriptions(last_run)
-    collection, descriptions = collect_reusing(settings, known)
+    known = _memory(last_run)
+    collection, memory = collect_reusing(settings, known)
     if strict and collection.problems:
         raise StrictFailure(list(collection.problems))
     # Pages are rendered and staged together, on every core: never all pages in memory.
     counts: dict[str, int] = {}
     with _stage("render+write", counts):
-        batches = render.render_site(collection, settings)
-        # Pages whose inputs are as last run are read from disk, not rendered again.
-        reusing = write.reusing(batches, cache.load_pages(last_run), settings.docs_dir)
+        batches, rendered = render.render_site_reusing(collection, settings, known.rendered)
+        # Pages whose inputs are as last run stand as written: neither rendered nor read.
+        made_last = last_run.pages if last_run else {}
+        reusing = write.reusing(batches, made_last, settings.docs_dir)
         # The lock is committed with the pages: both change, or neither.
         result = write.write_batches(
             settings.docs_dir,
@@ -140,11 +155,12 @@ def _generate(settings: Settings, *, strict: bool) -> Report:
             beside={settings.lock_path: address.dump_lock(collection.lock)},
             backup=write.manifest_copy(settings),
         )
-        counts.update(pages=result.files, written=len(result.written), removed=len(result.removed))
-        counts["read as written"] = sum(a is not b for a, b in zip(batches, reusing, strict=True))
+        counts.update(pages=result.files, rendered=result.rendered,
+                      written=len(result.written), removed=len(result.removed))  # fmt: skip
     made = write.made_now(batches, settings.docs_dir)
     # The digest covers the lock as just written, so the next unchanged run is a no-op.
-    cached_now = cache.dump(input_digest(settings), collection, descriptions, made)
+    memory = memory._replace(rendered=rendered)
+    cached_now = cache.dump(input_digest(settings), collection, memory, made)
     write.write_cache(settings.cache_path, cached_now)
     return Report(collection, result.written, result.removed, time.perf_counter() - start)
 
@@ -154,14 +170,18 @@ def input_digest(settings: Settings) -> str:
     return cache.digest(read.read_inputs(settings), settings=repr(settings))
 
 
-def _cached_collection(settings: Settings) -> Collection | None:
-    data = read.read_cache(settings.cache_path)
-    if data is None or not settings.lists_dir.is_dir():
+def _cached_collection(settings: Settings, last_run: cache.LastRun | None) -> Collection | None:
+    """The last run's collection, if its inputs are this run's and its pages still there."""
+    if last_run is None or not settings.lists_dir.is_dir():
         return None
-    collection = cache.load(data, input_digest(settings))
-    if collection is None or not write.tree_intact(settings.docs_dir):
+    if last_run.key != input_digest(settings) or not write.tree_intact(settings.docs_dir):
         return None
-    return collection
+    return last_run.collection
+
+
+def _memory(last_run: cache.LastRun | None) -> Memory:
+    memory = last_run.memory if last_run else None
+    return memory if isinstance(memory, Memory) else FORGOTTEN
 
 
 def _today() -> str:

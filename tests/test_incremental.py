@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -232,3 +233,120 @@ def test_a_fresh_checkout_with_the_build_cache_builds_nothing_again(project: Pat
     assert _tree(site) == before
     again = {page for page, (_, inode) in _pages(site).items() if inode not in stored}
     assert again == {"404.html"}, sorted(again)  # the theme's, made at every build
+
+
+# The generator alone: each kind of edit, generated again from the last run's cache, gives the
+# very docs/ tree, manifest and lock a cold run of the same inputs gives, and the log says how
+# little was done again (so the fast path is held, not just the result).
+
+
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A 200-paper project of synthetic lists, generated once."""
+    synth = bench_synth()
+    lists = synth.make_lists(synth.read_sources(Path(__file__).parent.parent / "lists"), PAPERS)
+    project = copy_project(tmp_path_factory.mktemp("generated") / "project", lists=lists)
+    run_cli(project, "generate", "--strict")
+    return project
+
+
+def _paragraphs(path: Path) -> list[str]:
+    return path.read_text(encoding="utf-8").split("\n\n")
+
+
+def _edit_an_abstract(project: Path) -> None:
+    _edit_first_abstract(project, "zyxwordedited")
+
+
+def _curate_a_title(project: Path) -> None:
+    found = run_cli(project, "find", "the").stdout.split()[0]
+    (project / "lists" / "curation.yml").write_text(
+        f'papers:\n  {found}:\n    title: "A Curated Zyxtitle"\n', "utf-8"
+    )
+
+
+def _add_a_list_of_ten(project: Path) -> None:
+    """Ten new abstracts (ten of the collection's, each with a sentence of its own)."""
+    source = _paragraphs(_abstracts(project))[1:11]
+    added = [
+        f"{text.rstrip()} Zyxadded study number {n} closes it." for n, text in enumerate(source)
+    ]
+    (project / "lists" / "zz-added.txt").write_text("\n\n".join(["Zyx Added", *added]), "utf-8")
+
+
+def _change_a_topics_keywords(project: Path) -> None:
+    taxonomy = project / "lists" / "topics.yml"
+    text = taxonomy.read_text(encoding="utf-8")
+    old = "keywords: [optimization algorithm*,"
+    assert old in text, "topics.yml changed: pick another keyword"
+    taxonomy.write_text(text.replace(old, "keywords: [zyxoptimizer, optimization algorithm*,"))
+
+
+def _remove_a_paper(project: Path) -> None:
+    path = _abstracts(project)
+    parts = _paragraphs(path)
+    path.write_text("\n\n".join(parts[:3] + parts[4:]), encoding="utf-8")
+
+
+def _generated_tree(project: Path) -> dict[str, bytes]:
+    """docs/ (the manifest with it) and the lock, byte for byte."""
+    docs = project / "docs"
+    tree = {
+        path.relative_to(docs).as_posix(): path.read_bytes()
+        for path in sorted(docs.rglob("*"))
+        if path.is_file()
+    }
+    return {**tree, "lock": (project / "lists" / "readinglist.lock.json").read_bytes()}
+
+
+def _generated_cold(project: Path, tmp_path: Path) -> Path:
+    """The same inputs generated from nothing: no cache, no generated pages (the lock is an
+    input: the curator commits it)."""
+    cold = tmp_path / "cold"
+    shutil.copytree(project, cold, ignore=shutil.ignore_patterns(".cache", "site"))
+    for path in read_manifest(cold / "docs"):
+        (cold / "docs" / path).unlink()
+    (cold / "docs" / MANIFEST).unlink()
+    run_cli(cold, "generate", "--strict")
+    return cold
+
+
+def _counts(log: str, stage: str) -> dict[str, int]:
+    """The counts of a stage's summary line ("describe  200 papers, 1 described, ...")."""
+    line = next(line for line in log.splitlines() if f" {stage} " in f" {line} ")
+    found = re.findall(r"(\d+) ([a-z][a-z ]*?)(?=,| in \d)", line.split(stage, 1)[1])
+    return {what: int(number) for number, what in found}
+
+
+@pytest.mark.parametrize(
+    ("edit", "described", "read_for_tags", "topics_at_most", "rendered_at_most"),
+    [
+        (_edit_an_abstract, 1, 1, 0.05, 0.1),
+        (_curate_a_title, 0, 0, 0, 0.1),
+        # Ten more papers weigh every phrase again (the idf of each), so tags move elsewhere.
+        (_add_a_list_of_ten, 10, 10, 0.5, 0.5),
+        (_change_a_topics_keywords, 0, 0, 1, 0.5),
+        (_remove_a_paper, 0, 0, 0.5, 0.25),
+    ],
+    ids=lambda value: value.__name__.strip("_") if callable(value) else str(value),
+)
+def test_an_edit_generated_again_does_what_it_changes_and_gives_the_cold_tree(
+    generated: Path,
+    tmp_path: Path,
+    edit: Callable[[Path], None],
+    described: int,
+    read_for_tags: int,
+    topics_at_most: float,
+    rendered_at_most: float,
+) -> None:
+    """`*_at_most`: the share of papers whose topics, of pages that are made again."""
+    project = tmp_path / "project"
+    shutil.copytree(generated, project)
+    edit(project)
+    log = run_cli(project, "generate", "--strict").stderr
+    describing = _counts(log, "describe")
+    assert (describing["described"], describing["read for tags"]) == (described, read_for_tags)
+    assert describing["topics assigned"] <= topics_at_most * describing["papers"], log
+    written = _counts(log, "render+write")
+    assert written["rendered"] <= rendered_at_most * written["pages"], log
+    assert _generated_tree(project) == _generated_tree(_generated_cold(project, tmp_path))

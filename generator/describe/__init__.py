@@ -10,7 +10,7 @@ taxonomy and returns papers.
 from __future__ import annotations
 
 from generator.describe.kinds import KIND_LABELS, KINDS
-from generator.describe.stage import Descriptions, describe, describe_reusing, relate
+from generator.describe.stage import FORGOTTEN, Memory, describe, describe_reusing, relate
 from generator.describe.suggest import (
     Suggestion,
     catch_all_share,
@@ -19,9 +19,10 @@ from generator.describe.suggest import (
 )
 
 __all__ = [
+    "FORGOTTEN",
     "KINDS",
     "KIND_LABELS",
-    "Descriptions",
+    "Memory",
     "Suggestion",
     "catch_all_share",
     "describe",

@@ -3,7 +3,9 @@
 Per paper: title (unless a source gave one), summary, kind, topics (from the taxonomy). Across
 the collection: tags (weighed against all papers), related papers. The work of each paper
 runs on any core (`parallel`), in two passes: what a paper gives on its own, then, once the
-collection's tags are weighed, its tags and the topics that read them.
+collection's tags are weighed, its tags and the topics that read them. What the last run found
+(`Memory`, kept in the build cache) is reused wherever its inputs are unchanged, so an edit
+costs the papers it touches, and the result is always what a cold run gives.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from generator.describe.reading.abstracts import analyse
 from generator.describe.reading.acronyms import for_tags
 from generator.describe.summaries import summarize
 from generator.describe.tags import collection as tags
+from generator.describe.tags import reuse as tags_reuse
 from generator.describe.titles import candidates as titles
 from generator.models import Paper, Taxonomy, TopicMatch
 
@@ -36,25 +39,52 @@ class _OnItsOwn(NamedTuple):
 # What each abstract gives on its own, by (abstract, a source's title): a run that has the last
 # run's (the build cache keeps them) describes again only the abstracts that are new.
 Descriptions = dict[tuple[str, str], "_OnItsOwn"]
+# A paper's topics by what they read (text, title, tags, summary), for one taxonomy.
+_TopicsRead = dict[tuple[str, str, tuple[str, ...], str], tuple[TopicMatch, ...]]
+
+
+class Memory(NamedTuple):
+    """What the last run found, for this one to reuse where it still holds: each abstract on
+    its own, the collection's tag reading, and each paper's topics under `taxonomy`."""
+
+    alone: Descriptions
+    tags: tags_reuse.Memory
+    topics: _TopicsRead
+    taxonomy: Taxonomy | None
+
+
+FORGOTTEN = Memory({}, tags_reuse.FORGOTTEN, {}, None)
 
 
 def describe(papers: list[Paper], taxonomy: Taxonomy) -> list[Paper]:
     """Every paper with its title, summary, kind, tags and topics."""
-    return describe_reusing(papers, taxonomy, {})[0]
+    return describe_reusing(papers, taxonomy, FORGOTTEN)[0]
 
 
 def describe_reusing(
-    papers: list[Paper], taxonomy: Taxonomy, known: Descriptions
-) -> tuple[list[Paper], Descriptions]:
-    """`describe`, taking what each known abstract gives on its own from `known`; returns the
-    papers and what each of their abstracts gives."""
+    papers: list[Paper], taxonomy: Taxonomy, last: Memory
+) -> tuple[list[Paper], Memory, dict[str, int]]:
+    """`describe`, taking from `last` what still holds: only new abstracts are described on
+    their own, and only the tags and topics whose inputs moved are chosen again, so a run
+    gives what a cold one would. Returns the papers, this run's memory and how many of each
+    were done afresh."""
     keys = [_key(paper) for paper in papers]
-    new = list({_key(paper): paper for paper in papers if _key(paper) not in known}.values())
+    new = list({_key(paper): paper for paper in papers if _key(paper) not in last.alone}.values())
     found = parallel.map_each(_on_its_own, new)
-    descriptions = {**known, **{_key(p): f for p, f in zip(new, found, strict=True)}}
+    descriptions = {**last.alone, **{_key(p): f for p, f in zip(new, found, strict=True)}}
     descriptions = {key: descriptions[key] for key in keys}
     alone = [descriptions[key] for key in keys]
-    return _with_tags_and_topics(papers, alone, taxonomy), descriptions
+    reading, tag_memory = tags.read_reusing(
+        [paper.text for paper in papers],
+        [found.acronyms for found in alone],
+        [found.coined for found in alone],
+        last.tags,
+    )
+    known = last.topics if last.taxonomy == taxonomy else {}
+    described, topics_read = _with_tags_and_topics(papers, alone, reading, taxonomy, known)
+    afresh = {"described": len(new), "read for tags": reading.read, "ranked": reading.ranked,
+              "topics assigned": len(topics_read.keys() - known.keys())}  # fmt: skip
+    return described, Memory(descriptions, tag_memory, topics_read, taxonomy), afresh
 
 
 def _key(paper: Paper) -> tuple[str, str]:
@@ -62,20 +92,30 @@ def _key(paper: Paper) -> tuple[str, str]:
 
 
 def _with_tags_and_topics(
-    papers: list[Paper], alone: list[_OnItsOwn], taxonomy: Taxonomy
-) -> list[Paper]:
-    reading = tags.read(
-        [paper.text for paper in papers],
-        [found.acronyms for found in alone],
-        [found.coined for found in alone],
-    )
-    shared = (papers, alone, reading, topics.KeywordIndex(taxonomy))
-    chosen = parallel.ordered_map(_tags_and_topics, shared, len(papers))
-    return [
+    papers: list[Paper],
+    alone: list[_OnItsOwn],
+    reading: tags.Reading,
+    taxonomy: Taxonomy,
+    known: _TopicsRead,
+) -> tuple[list[Paper], _TopicsRead]:
+    """The papers described, and their topics by what they read: only topics whose inputs
+    are not in `known` are assigned again."""
+    read = [
+        (paper.text, found.title, tags.choose(reading, index), found.summary)
+        for index, (paper, found) in enumerate(zip(papers, alone, strict=True))
+    ]
+    again = [index for index, inputs in enumerate(read) if inputs not in known]
+    shared = (read, again, topics.KeywordIndex(taxonomy))
+    fresh = dict(zip(again, parallel.ordered_map(_topics_at, shared, len(again)), strict=True))
+    chosen = [
+        fresh[index] if index in fresh else known[inputs] for index, inputs in enumerate(read)
+    ]
+    described = [
         replace(paper, title=found.title, title_source=found.title_source,
-                summary=found.summary, kind=found.kind, tags=paper_tags, topics=paper_topics)
-        for paper, found, (paper_tags, paper_topics) in zip(papers, alone, chosen, strict=True)
+                summary=found.summary, kind=found.kind, tags=inputs[2], topics=paper_topics)
+        for paper, found, inputs, paper_topics in zip(papers, alone, read, chosen, strict=True)
     ]  # fmt: skip
+    return described, dict(zip(read, chosen, strict=True))
 
 
 def _on_its_own(paper: Paper) -> _OnItsOwn:
@@ -89,17 +129,14 @@ def _on_its_own(paper: Paper) -> _OnItsOwn:
     )  # fmt: skip
 
 
-def _tags_and_topics(
-    shared: tuple[list[Paper], list[_OnItsOwn], tags.Reading, topics.KeywordIndex], index: int
-) -> tuple[tuple[str, ...], tuple[TopicMatch, ...]]:
-    papers, alone, reading, keywords = shared
-    paper_tags = tags.choose(reading, index)
-    found = alone[index]
-    paper_topics = topics.assign_topics(
-        keywords, text=papers[index].text, title=found.title, tags=paper_tags,
-        summary=found.summary,
-    )  # fmt: skip
-    return paper_tags, paper_topics
+def _topics_at(
+    shared: tuple[list[tuple[str, str, tuple[str, ...], str]], list[int], topics.KeywordIndex],
+    number: int,
+) -> tuple[TopicMatch, ...]:
+    """The topics of paper `again[number]`, from what they read."""
+    read, again, keywords = shared
+    text, title, paper_tags, summary = read[again[number]]
+    return topics.assign_topics(keywords, text=text, title=title, tags=paper_tags, summary=summary)
 
 
 def relate(papers: list[Paper], *, k: int) -> list[Paper]:

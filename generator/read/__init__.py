@@ -22,13 +22,14 @@ from __future__ import annotations
 from generator.read.curation import load_curation
 from generator.read.files import list_files, read_cache, read_inputs, read_list, read_lists
 from generator.read.inputs import load_curator_files
-from generator.read.papers import merge, paper_id
+from generator.read.papers import Marked, merge, merge_reusing, paper_id
 from generator.read.raw import RawAbstract, RawList
 from generator.read.taxonomy import DEFAULT_TAXONOMY, load_taxonomy, parse_taxonomy
 from generator.read.text import fingerprint, normalize_text
 
 __all__ = [
     "DEFAULT_TAXONOMY",
+    "Marked",
     "RawAbstract",
     "RawList",
     "fingerprint",
@@ -37,6 +38,7 @@ __all__ = [
     "load_curator_files",
     "load_taxonomy",
     "merge",
+    "merge_reusing",
     "normalize_text",
     "paper_id",
     "parse_taxonomy",

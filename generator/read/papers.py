@@ -4,18 +4,20 @@ The same abstract in several lists (or sources) is one paper that names every li
 whose header names the same list form one list. A bibliographic source's metadata (title,
 authors, ...) is kept, and merged when the same paper arrives from two sources; sources that
 share a DOI or arXiv id are one paper even when their abstracts differ. (Titles alone do not
-merge papers: two papers may share a title.)
+merge papers: two papers may share a title.) An abstract's markup is parsed once per text:
+`merge_reusing` takes the last run's parse of an unchanged abstract.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from pathlib import Path
+from typing import NamedTuple
 
 from generator import markup
-from generator.models import Paper, Problem, ReadingList, Source
+from generator.models import Link, Paper, Problem, ReadingList, Source
 from generator.read.fields import merge_keys
 from generator.read.links import find_links
 from generator.read.raw import RawAbstract, RawList
@@ -27,8 +29,27 @@ def paper_id(text: str) -> str:
     return hashlib.sha256(fingerprint(text).encode("utf-8")).hexdigest()[:12]
 
 
+class Marked(NamedTuple):
+    """What one parse of an abstract's markup gives: a pure function of its text."""
+
+    text: str
+    paragraph: str
+    links: tuple[Link, ...]
+    problems: tuple[str, ...]
+
+
 def merge(raw_lists: list[RawList]) -> tuple[list[Paper], list[ReadingList], list[Problem]]:
     """Papers, lists, and the markup problems of each abstract at the line it starts on."""
+    return merge_reusing(raw_lists, {})[:3]
+
+
+def merge_reusing(
+    raw_lists: list[RawList], known: Mapping[str, Marked]
+) -> tuple[list[Paper], list[ReadingList], list[Problem], dict[str, Marked]]:
+    """`merge`, taking each abstract's markup from `known` (by text) when it is there: an
+    unchanged abstract is not parsed again (its formulas are the costly part). Returns what
+    this run's abstracts gave too."""
+    marked = _Marking(known, {})
     papers: dict[str, Paper] = {}
     problems: list[Problem] = []
     members: dict[str, list[str]] = {}
@@ -39,7 +60,7 @@ def merge(raw_lists: list[RawList]) -> tuple[list[Paper], list[ReadingList], lis
         files.setdefault(raw.name, []).append(raw.path)
         ids = members.setdefault(raw.name, [])
         for abstract in raw.abstracts:
-            paper = _add(papers, abstract, raw, problems)
+            paper = _add(papers, abstract, raw, problems, marked)
             if paper.id not in ids:
                 ids.append(paper.id)
     aliases = _same_records(list(papers.values()))
@@ -49,17 +70,37 @@ def merge(raw_lists: list[RawList]) -> tuple[list[Paper], list[ReadingList], lis
         ReadingList(name, tuple(files[name]), tuple(_unique(aliases.get(i, i) for i in ids)))
         for name, ids in members.items()
     ]
-    return list(papers.values()), lists, problems
+    return list(papers.values()), lists, problems, marked.now
+
+
+class _Marking(NamedTuple):
+    known: Mapping[str, Marked]  # the last run's
+    now: dict[str, Marked]  # this run's
+
+    def of(self, text: str) -> Marked:
+        found = self.now.get(text) or self.known.get(text) or _marked(text)
+        self.now[text] = found
+        return found
+
+
+def _marked(text: str) -> Marked:
+    parsed = markup.parse(text)
+    found = tuple(markup.problems_in(parsed))
+    return Marked(parsed.text, parsed.paragraph, find_links(parsed.urls), found)
 
 
 def _add(
-    papers: dict[str, Paper], abstract: RawAbstract, raw: RawList, problems: list[Problem]
+    papers: dict[str, Paper],
+    abstract: RawAbstract,
+    raw: RawList,
+    problems: list[Problem],
+    marked: _Marking,
 ) -> Paper:
     """The abstract's paper, new or known from another list, now naming this list too."""
     pid = paper_id(abstract.text)
     known = papers.get(pid)
     if known is None:
-        paper = _paper(pid, abstract, raw, problems)
+        paper = _paper(pid, abstract, raw, problems, marked.of(abstract.text))
     else:
         names = known.lists if raw.name in known.lists else (*known.lists, raw.name)
         sources = (*known.sources, Source(raw.path, abstract.line))
@@ -68,14 +109,14 @@ def _add(
     return paper
 
 
-def _paper(pid: str, abstract: RawAbstract, raw: RawList, problems: list[Problem]) -> Paper:
+def _paper(
+    pid: str, abstract: RawAbstract, raw: RawList, problems: list[Problem], marked: Marked
+) -> Paper:
     """A new paper: its text, Markdown and links from one parse of its markup."""
-    parsed = markup.parse(abstract.text)
-    problems.extend(Problem(raw.path, abstract.line, message)
-                    for message in markup.problems_in(parsed))  # fmt: skip
-    return Paper(pid, abstract.text, parsed.text, parsed.paragraph, (raw.name,),
+    problems.extend(Problem(raw.path, abstract.line, message) for message in marked.problems)
+    return Paper(pid, abstract.text, marked.text, marked.paragraph, (raw.name,),
                  (Source(raw.path, abstract.line),), bib=abstract.bib,
-                 links=find_links(parsed.urls))  # fmt: skip
+                 links=marked.links)  # fmt: skip
 
 
 def _same_records(papers: list[Paper]) -> dict[str, str]:

@@ -10,8 +10,17 @@ metadata (describe's and export's).
 
 from __future__ import annotations
 
-from generator.render.pages import Batch, render_site
-from generator.render.site import Site
+from generator.render.pages import Batch, render_site, render_site_reusing
+from generator.render.site import Made, Site
 from generator.render.theme import PaperView, Theme, title_as_html
 
-__all__ = ["Batch", "PaperView", "Site", "Theme", "render_site", "title_as_html"]
+__all__ = [
+    "Batch",
+    "Made",
+    "PaperView",
+    "Site",
+    "Theme",
+    "render_site",
+    "render_site_reusing",
+    "title_as_html",
+]

@@ -22,7 +22,7 @@ from generator.render import templating
 from generator.render.keyed import Keyed, as_shown, keyed, settings_shown
 from generator.render.listings import Pager, listing_batches
 from generator.render.mylist import my_list_files
-from generator.render.site import Site, kind_label, kinds
+from generator.render.site import Made, Site, kind_label, kinds
 from generator.render.templating import Md, page
 
 Batch = Callable[[], Iterable[tuple[str, str | Iterable[str]]]]
@@ -34,8 +34,17 @@ def render_site(collection: Collection, settings: Settings) -> list[Batch]:
     """Every generated file, in batches that can be made in any process, in any order: each
     is a function returning (path under docs/, text) pairs, the large exports as pieces of
     text. `writer.write_batches` makes them on every core; none holds more than a listing."""
+    return render_site_reusing(collection, settings, {})[0]
+
+
+def render_site_reusing(
+    collection: Collection, settings: Settings, known: Made
+) -> tuple[list[Batch], Made]:
+    """`render_site`, taking each unchanged paper's entry and citation records from the last
+    run's (`known`); returns this run's too."""
     templating.compile_all()
-    site = Site(collection, settings)  # what every page needs, made once, before any batch
+    # What every page needs, made once, before any batch.
+    site = Site(collection, settings, known=known)
     site.prepare()
     url, name = settings.site_url, settings.site_name
     # The largest first, so that no core is left with one of them at the end.
@@ -45,7 +54,7 @@ def render_site(collection: Collection, settings: Settings) -> list[Batch]:
     batches += listing_batches(site)
     batches.append(lambda: [home_page(site), *redirect_pages(site), *my_list_files(site)])
     batches += [_paper_batch(site, paper) for paper in collection.papers]
-    return batches
+    return batches, site.made
 
 
 def _paper_batch(site: Site, paper: Paper) -> Keyed:

@@ -29,17 +29,25 @@ class _OfEachPaper(NamedTuple):
     entries: dict[str, Entry]  # listing entries, by id
 
 
-def _of_each_paper(collection: Collection, site_url: str) -> _OfEachPaper:
-    """Citation records and listing entries, made in one pass over the papers on every core."""
-    records = export.citer(collection, site_url=site_url)
-    papers = collection.papers
-    found = parallel.map_each(lambda paper: (records(paper), _entry(paper)), papers)
+# A paper's citation records and entry, by what they are made of: the paper, its citation key
+# and the site's address. A run takes those of every unchanged paper from the last run's.
+Made = dict[tuple[Paper, str, str], tuple["export.Citation | None", Entry]]
+
+
+def _of_each_paper(collection: Collection, site_url: str, known: Made) -> tuple[_OfEachPaper, Made]:
+    """Citation records and listing entries, made in one pass over the new or changed papers
+    on every core."""
+    records, keys = export.citer(collection, site_url=site_url), export.citation_keys(collection)
+    made = [(paper, keys[paper.id], site_url) for paper in collection.papers]
+    new = [inputs[0] for inputs in made if inputs not in known]
+    fresh = dict(zip(new, parallel.map_each(lambda p: (records(p), _entry(p)), new), strict=True))
+    found = [known.get(inputs) or fresh[inputs[0]] for inputs in made]
     cited, entries = {}, {}
-    for paper, (citation, entry) in zip(papers, found, strict=True):
+    for paper, (citation, entry) in zip(collection.papers, found, strict=True):
         if citation is not None:  # published
             cited[paper.id] = citation
         entries[paper.id] = entry
-    return _OfEachPaper(cited, entries)
+    return _OfEachPaper(cited, entries), dict(zip(made, found, strict=True))
 
 
 def _entry(paper: Paper) -> Entry:
@@ -59,9 +67,11 @@ def kinds() -> list[tuple[str, str]]:
 class Site:
     """Addresses of every generated page, and each paper's listing entry and citation records."""
 
-    def __init__(self, collection: Collection, settings: Settings) -> None:
+    def __init__(self, collection: Collection, settings: Settings, *, known: Made | None = None):
+        """`known`: the last run's entries and records (`Made`), reused where they hold."""
         self.collection = collection
         self.settings = settings
+        self.known = known or {}
         # Only tags that several papers share have a page (the address stage says which, and
         # their slugs): a tag of one paper links to that paper.
         self.tag_slugs = tag_slugs(collection.lock)
@@ -70,11 +80,20 @@ class Site:
     def prepare(self) -> None:
         """Make every paper's entry and citation records now: before workers are forked, so
         that each does not make them again."""
-        self._of_each_paper  # noqa: B018 (a cached property, read for its effect)
+        self._made  # noqa: B018 (a cached property, read for its effect)
 
     @cached_property
+    def _made(self) -> tuple[_OfEachPaper, Made]:
+        return _of_each_paper(self.collection, self.settings.site_url, self.known)
+
+    @property
     def _of_each_paper(self) -> _OfEachPaper:
-        return _of_each_paper(self.collection, self.settings.site_url)
+        return self._made[0]
+
+    @property
+    def made(self) -> Made:
+        """Every paper's entry and records by what they are made of, for the next run."""
+        return self._made[1]
 
     @property
     def cited(self) -> dict[str, export.Citation]:

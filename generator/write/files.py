@@ -1,4 +1,5 @@
-"""Single files written all or nothing: the lock file, the build cache, a staged page.
+"""Single files written all or nothing (the lock file, the build cache, a staged page), and
+compared with what they should hold.
 
 Every write goes to a temporary beside its target and is renamed into place, so a full disk or
 Ctrl-C never leaves a half-written file. Writes go through `os.write`, so a short write raises
@@ -10,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import errno
+import filecmp
 import hashlib
 import logging
 import os
@@ -20,6 +22,7 @@ import tempfile
 import threading
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
+from typing import NamedTuple
 
 from generator.errors import ReadingListError
 
@@ -28,6 +31,13 @@ log = logging.getLogger(__name__)
 TMP_SUFFIX = ".readinglist-tmp"
 _RENAME_EXCHANGE = 2  # renameat2's flag (linux/fs.h)
 Beside = Mapping[Path, "str | None"]  # files committed with a tree (the lock); None: removed
+
+
+class Written(NamedTuple):
+    """A page standing for its text: its file under the tree is known to hold the bytes of
+    this digest already (`reuse`), so the writer neither renders nor reads it."""
+
+    digest: str
 
 
 class WriteError(ReadingListError):
@@ -113,6 +123,27 @@ def write_pieces(path: str | Path, pieces: Iterable[bytes | str]) -> str:
     finally:
         os.close(descriptor)
     return hasher.hexdigest()
+
+
+def differs(path: Path, data: bytes) -> bool:
+    try:
+        return path.read_bytes() != data
+    except FileNotFoundError:
+        return True
+
+
+def same_file(staged: Path, target: Path) -> bool:
+    try:
+        return filecmp.cmp(staged, target, shallow=False)
+    except FileNotFoundError:
+        return False
+
+
+def edited(path: Path, known: str) -> bool:
+    try:
+        return digest(path.read_bytes()) != known
+    except FileNotFoundError:
+        return False
 
 
 def digest(data: bytes) -> str:

@@ -18,7 +18,6 @@ manifest) with a warning. A file holding what would be written is taken over (`m
 from __future__ import annotations
 
 import contextlib
-import filecmp
 import logging
 import os
 import shutil
@@ -31,9 +30,13 @@ from generator import parallel
 from generator.write.files import (
     Beside,
     WriteError,
+    Written,
     deferred_interrupts,
+    differs,
     digest,
+    edited,
     keep_copy,
+    same_file,
     stage_beside,
     unwritable,
     write_pieces,
@@ -54,7 +57,8 @@ _UNION = ".readinglist-manifest-union.json"  # staged name of phase two's first 
 PAGES_PER_POOL = 2_000
 ONE_POOL_UP_TO = 8_000
 
-Content = str | Iterable[str]  # a file's text, or its text in pieces (large exports)
+# A file's text, its text in pieces (large exports), or what stands for an unchanged file
+Content = str | Iterable[str] | Written
 Files = Mapping[str, Content] | Iterable[tuple[str, Content]]
 
 
@@ -70,6 +74,7 @@ class WriteResult:
     removed: tuple[str, ...]
     kept: tuple[str, ...] = ()  # no longer generated, but edited by hand: left in place
     files: int = 0  # generated files in all, written or unchanged
+    rendered: int = 0  # files made afresh (the others stood as `Written`)
 
 
 class _Staged(NamedTuple):
@@ -77,6 +82,7 @@ class _Staged(NamedTuple):
     digest: str
     temporary: str | None  # its name in the staging folder, if changed
     foreign: bool  # the path holds a file readinglist did not write
+    rendered: bool = True  # made afresh, not standing as `Written`
 
 
 class _Plan(NamedTuple):
@@ -87,6 +93,7 @@ class _Plan(NamedTuple):
     stale: tuple[str, ...]  # no longer generated: removed
     kept: tuple[str, ...]  # no longer generated but edited by hand: left in place
     beside: dict[Path, Path | None]  # changed files outside the tree -> temporary (None: remove)
+    rendered: int  # files made afresh
 
 
 def write_tree(root: Path, files: Files, *, beside: Beside | None = None) -> WriteResult:
@@ -116,7 +123,7 @@ def write_batches(
         plan = _plan(root, old, _stage_all(root, old, batches), staged_beside)
         if not (plan.changed or plan.stale or plan.beside) and plan.manifest == old:
             _discard(area, created, staged_beside)
-            return WriteResult((), (), plan.kept, len(plan.manifest))
+            return WriteResult((), (), plan.kept, len(plan.manifest), plan.rendered)
         created += _stage_manifests(root, area, old, plan)
     except BaseException as error:
         _discard(area, created, staged_beside)
@@ -128,7 +135,8 @@ def write_batches(
         keep_copy(backup, manifest_bytes(plan.manifest))
     for path in plan.kept:
         log.warning("%s: no longer generated but edited by hand, so left in place", root / path)
-    return WriteResult(tuple(sorted(plan.changed)), plan.stale, plan.kept, len(plan.manifest))
+    changed = tuple(sorted(plan.changed))
+    return WriteResult(changed, plan.stale, plan.kept, len(plan.manifest), plan.rendered)
 
 
 def _stage_all(root: Path, old: dict[str, str], batches: Sequence[Callable]) -> list:
@@ -145,9 +153,10 @@ def _plan(
 ) -> _Plan:
     manifest, changed = _merged(root, staged)
     gone = sorted(p for p in old if p not in manifest)
-    kept = tuple(p for p in gone if _edited(root / p, old[p]))
+    kept = tuple(p for p in gone if edited(root / p, old[p]))
     stale = tuple(p for p in gone if p not in kept)
-    return _Plan(manifest, changed, stale, kept, beside)
+    rendered = sum(item.rendered for batch in staged for item in batch)
+    return _Plan(manifest, changed, stale, kept, beside, rendered)
 
 
 def _stage_manifests(root: Path, area: Path, old: dict[str, str], plan: _Plan) -> list[Path]:
@@ -200,17 +209,19 @@ def _stage_batch(shared: tuple[Path, dict[str, str], Sequence[Callable]], index:
 def _stage_file(root: Path, old: dict[str, str], path: str, content: Content, name: str) -> _Staged:
     """Stage one file as `name` unless it is unchanged (or in the way: then the whole write
     fails in `_merged`)."""
+    if isinstance(content, Written):
+        return _Staged(path, content.digest, None, False, rendered=False)
     target, staging = root / path, staging_area(root) / name
     # A path not ours yet must hold nothing, or exactly this file already (taken over).
     new = path not in old
     if isinstance(content, str):
         data = content.encode("utf-8")
-        if (new and not target.exists()) or _differs(target, data):
+        if (new and not target.exists()) or differs(target, data):
             return _Staged(path, _stage(staging, [data]), name, new and target.exists())
         return _Staged(path, digest(data), None, False)
     # In pieces: staged piece by piece, then dropped again if it came out the same.
     staged_digest = _stage(staging, content)
-    if _same_file(staging, target):
+    if same_file(staging, target):
         staging.unlink()
         return _Staged(path, staged_digest, None, False)
     return _Staged(path, staged_digest, name, new and target.exists())
@@ -236,27 +247,6 @@ def _merged(root: Path, batches: list[list[_Staged]]) -> tuple[dict[str, str], d
             f"written){lost}"
         )
     return dict(sorted(manifest.items())), changed
-
-
-def _differs(path: Path, data: bytes) -> bool:
-    try:
-        return path.read_bytes() != data
-    except FileNotFoundError:
-        return True
-
-
-def _same_file(staged: Path, target: Path) -> bool:
-    try:
-        return filecmp.cmp(staged, target, shallow=False)
-    except FileNotFoundError:
-        return False
-
-
-def _edited(path: Path, known: str) -> bool:
-    try:
-        return digest(path.read_bytes()) != known
-    except FileNotFoundError:
-        return False
 
 
 def _stage(temporary: Path, pieces: Iterable[bytes | str]) -> str:

@@ -24,6 +24,7 @@ from generator.describe.reading.abstracts import Abstract
 from generator.describe.reading.lexicon import singular
 from generator.describe.reading.names import coined_name
 from generator.describe.tags import choice as tag_choice
+from generator.describe.tags import reuse
 from generator.describe.tags.acronyms import (
     CollectionAcronyms,
     collection_acronyms,
@@ -53,23 +54,95 @@ class _Key(NamedTuple):
 
 
 class Reading(NamedTuple):
-    """The tags chosen for each text of the collection, best first."""
+    """The tags chosen for each text of the collection, best first, and how many texts were
+    read and ranked afresh (the others' as the last run left them)."""
 
     chosen: list[tuple[str, ...]]
+    read: int = 0
+    ranked: int = 0
 
 
 def read(texts: list[str], defined: list[dict[str, str]], coined: list[str]) -> Reading:
     """Every text read (on any core), weighed against the others and given its tags;
     `defined` holds the acronyms each text defines (`acronyms.for_tags`), `coined` the name
     each coins ("" for none)."""
+    return read_reusing(texts, defined, coined, reuse.FORGOTTEN)[0]
+
+
+def read_reusing(
+    texts: list[str], defined: list[dict[str, str]], coined: list[str], last: reuse.Memory
+) -> tuple[Reading, reuse.Memory]:
+    """`read`, taking from the last run's reading what still holds (`reuse`): a text is read
+    again only if it is new or a long form it may say changed, and its candidates ranked
+    again only if one of its phrases was weighed otherwise. Returns this run's reading too."""
     known = collection_acronyms(defined)
-    read = parallel.ordered_map(_read_at, (texts, defined, known), len(texts))
+    keys_of = [reuse.text_key(*given) for given in zip(texts, defined, coined, strict=True)]
+    remembered = [last.texts.get(key) for key in keys_of]
+    read, reread = _read_again(texts, defined, known, remembered, last.long_forms)
     counts, display = _fold_variants([phrases for phrases, _ in read])
     frequency = Counter(chain.from_iterable(counts))
     idf = {key: math.log((1 + len(texts)) / (1 + df)) + 1 for key, df in frequency.items()}
-    shared = (counts, [words for _, words in read], _keys(idf, display), coined)
-    pools = parallel.ordered_map(_pool_at, shared, len(texts))
-    return Reading(choose_across([pool for pool, _ in pools], [name for _, name in pools]))
+    keys = _keys(idf, display)
+    pools, ranked = _pools_again(
+        counts, read, keys, coined, remembered, reuse.reweighed(last.keys, keys)
+    )
+    memory = reuse.Memory(known.long_forms, keys, {
+        key: reuse.Remembered(words, phrases, pool, name)
+        for key, (phrases, words), (pool, name) in zip(keys_of, read, pools, strict=True)
+    })  # fmt: skip
+    chosen = choose_across([pool for pool, _ in pools], [name for _, name in pools])
+    return Reading(chosen, reread, ranked), memory
+
+
+def _read_again(
+    texts: list[str],
+    defined: list[dict[str, str]],
+    known: CollectionAcronyms,
+    remembered: list[reuse.Remembered | None],
+    long_forms: dict[str, str],
+) -> tuple[list[tuple[dict[str, int], dict[str, int]]], int]:
+    """Each text's phrase counts and word counts, the last run's where they still hold; and
+    how many were read again."""
+    moved = reuse.moved_acronyms(long_forms, known.long_forms)
+    again = [
+        index
+        for index, last in enumerate(remembered)
+        if last is None or reuse.may_say(last.words, moved)
+    ]
+    todo = (texts, defined, known, again)
+    fresh = dict(zip(again, parallel.ordered_map(_read_at, todo, len(again)), strict=True))
+    read = [
+        fresh.get(index) or (last.counts, last.words)  # type: ignore[union-attr]
+        for index, last in enumerate(remembered)
+    ]
+    return read, len(again)
+
+
+def _pools_again(
+    counts: list[dict[str, int]],
+    read: list[tuple[dict[str, int], dict[str, int]]],
+    keys: dict[str, _Key],
+    coined: list[str],
+    remembered: list[reuse.Remembered | None],
+    reweighed: set[str],
+) -> tuple[list[tuple[list[str], str]], int]:
+    """Each text's candidate pool and coined tag, the last run's where its counts are the
+    same and none of its phrases was weighed otherwise; and how many were ranked again."""
+    # A text read again may count as before, but its pool is cheap beside its reading.
+    again = [
+        index
+        for index, last in enumerate(remembered)
+        if last is None
+        or last.counts is not read[index][0]
+        or not reweighed.isdisjoint(counts[index])
+    ]
+    shared = (counts, [words for _, words in read], keys, coined, again)
+    fresh = dict(zip(again, parallel.ordered_map(_pool_at, shared, len(again)), strict=True))
+    pools = [
+        fresh.get(index) or (last.pool, last.coined)  # type: ignore[union-attr]
+        for index, last in enumerate(remembered)
+    ]
+    return pools, len(again)
 
 
 def choose(reading: Reading, index: int) -> tuple[str, ...]:
@@ -78,11 +151,15 @@ def choose(reading: Reading, index: int) -> tuple[str, ...]:
 
 
 def _pool_at(
-    shared: tuple[list[dict[str, int]], list[dict[str, int]], dict[str, _Key], list[str]],
-    index: int,
+    shared: tuple[
+        list[dict[str, int]], list[dict[str, int]], dict[str, _Key], list[str], list[int]
+    ],
+    number: int,
 ) -> tuple[list[str], str]:
-    """A text's best candidate tags, and the tag of the name it coins ("" for none)."""
-    counts, words, keys, coined = shared
+    """A text's best candidate tags, and the tag of the name it coins ("" for none): the text
+    `todo[number]`."""
+    counts, words, keys, coined, todo = shared
+    index = todo[number]
     ranked = [tag for _, tag, _ in _ranked(counts[index], words[index], keys) if _shown(tag)]
     pool = [tag for tag in ranked if is_keyphrase(tag)][:POOL_SIZE]
     return pool, _coined_tag(ranked, coined[index])
@@ -111,11 +188,12 @@ def _spelled(tag: str) -> str:
 
 
 def _read_at(
-    shared: tuple[list[str], list[dict[str, str]], CollectionAcronyms], index: int
+    shared: tuple[list[str], list[dict[str, str]], CollectionAcronyms, list[int]], number: int
 ) -> tuple[dict[str, int], dict[str, int]]:
     """A text's phrase counts, with the acronyms it uses joined to their long forms, and its
-    word counts."""
-    texts, defined, known = shared
+    word counts: the text `todo[number]`."""
+    texts, defined, known, todo = shared
+    index = todo[number]
     phrases, words = read_text(texts[index])
     return join_acronyms(texts[index], phrases, words, defined[index], known), words
 
