@@ -36,9 +36,9 @@ SHIPPED = resources.files("generator.describe.titles").joinpath("data", model.MO
 def test_the_shipped_model_is_small_plain_data_that_loads_fast() -> None:
     data = SHIPPED.read_bytes()
     assert len(data) < 1_000_000
-    start = time.perf_counter()
+    start = time.process_time()
     loaded = model.TitleModel.from_data(json.loads(data))
-    assert time.perf_counter() - start < 0.5
+    assert time.process_time() - start < 0.5
     assert model.dumps(loaded).encode() == data  # the file is exactly what the fit writes
     assert len(loaded.ranker.weights) == len(loaded.ranker.mean) == len(loaded.ranker.scale)
     assert 0 < loaded.name_threshold < 1 and loaded.field_terms
