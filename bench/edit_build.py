@@ -10,7 +10,10 @@ the training file's abstracts without their titles, ../shared/train/title_pairs.
 2. `--edits` times: one abstract gets one more word (a different paper each time), then
    `readinglist build`;
 3. `--edits` times: one paper's title is set in lists/curation.yml, then `readinglist build`;
-4. the same inputs built cold in a copy of the project, and the two sites compared file by
+4. `--edits` times: a new list of 10 papers is added, then `readinglist build`;
+5. `--edits` times: one more keyword for the taxonomy's first topic in lists/topics.yml, then
+   `readinglist build`;
+6. the same inputs built cold in a copy of the project, and the two sites compared file by
    file, the search index included.
 
 Prints each run's wall and CPU time (the process and its workers) and the medians. `--src`
@@ -51,6 +54,12 @@ def main() -> int:
     runs["title"] = [
         _build(f"title {n}", _curate_title(root, n), env, args) for n in range(args.edits)
     ]
+    runs["list"] = [
+        _build(f"list {n}", _add_list(root, n, args), env, args) for n in range(args.edits)
+    ]
+    runs["topic"] = [
+        _build(f"topic {n}", _add_keyword(root, n), env, args) for n in range(args.edits)
+    ]
     differing = _compare_with_cold(root, env, args)
     _summarise(runs, args, differing)
     return 0 if not differing else 1
@@ -59,7 +68,7 @@ def main() -> int:
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--papers", type=int, default=5000)
-    parser.add_argument("--edits", type=int, default=3)
+    parser.add_argument("--edits", type=int, default=3, choices=range(1, len(KEYWORDS) + 1))
     parser.add_argument("--abstracts", choices=("synthetic", "real"), default="synthetic")
     parser.add_argument("--training", type=Path, default=TRAINING, help="the real abstracts")
     parser.add_argument("--src", type=Path, help="the folder holding the generator/ to measure")
@@ -69,14 +78,22 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+ADDED = 10  # papers in each list the benchmark adds
+KEYWORDS = ("benchmark*", "sparse", "attention", "graph neural network*", "tokeniz*")
+
+
 def _lists(args: argparse.Namespace) -> dict[str, str]:
     if args.abstracts == "synthetic":
         return synth.make_lists(synth.read_sources(REPO / "lists"), args.papers)
+    return synth.layout(_real_abstracts(args, args.papers + args.edits * ADDED)[: args.papers])
+
+
+def _real_abstracts(args: argparse.Namespace, count: int) -> list[str]:
     with args.training.open(encoding="utf-8") as file:
         abstracts = [" ".join(json.loads(line)["abstract"].split()) for line in file]
-    if len(abstracts) < args.papers:
-        sys.exit(f"{args.training} holds {len(abstracts)} abstracts, fewer than {args.papers}")
-    return synth.layout(abstracts[: args.papers])
+    if len(abstracts) < count:
+        sys.exit(f"{args.training} holds {len(abstracts)} abstracts, fewer than {count}")
+    return abstracts[:count]
 
 
 def _first_list(root: Path) -> Path:
@@ -98,6 +115,27 @@ def _curate_title(root: Path, number: int) -> Path:
     (root / "lists" / "curation.yml").write_text(
         f'papers:\n  {paper_id}:\n    title: "A Curated Title, Version {number}"\n', "utf-8"
     )
+    return root
+
+
+def _add_list(root: Path, number: int, args: argparse.Namespace) -> Path:
+    """A new list of ADDED papers none of the project's lists hold."""
+    if args.abstracts == "synthetic":
+        sources = synth.read_sources(REPO / "lists")
+        added = synth.make_abstracts(sources, ADDED, seed=1000 + number)
+    else:
+        start = args.papers + number * ADDED
+        added = _real_abstracts(args, start + ADDED)[start:]
+    text = "\n\n".join([f"Added papers, part {number}", *added]) + "\n"
+    (root / "lists" / f"zz_added_{number}.txt").write_text(text, encoding="utf-8")
+    return root
+
+
+def _add_keyword(root: Path, number: int) -> Path:
+    """One more keyword for the taxonomy's first topic (its list of keywords opened inline)."""
+    path = root / "lists" / "topics.yml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("keywords: [", f"keywords: [{KEYWORDS[number]}, ", 1), "utf-8")
     return root
 
 
