@@ -28,14 +28,19 @@ PAPERS = 200
 GIVEN = re.compile(r"pagefind: (\d+) pages, (\d+) given to Pagefind")
 
 
+def _synthetic_project(tmp_path_factory: pytest.TempPathFactory, command: str) -> Path:
+    """A project of PAPERS synthetic papers, made once with `readinglist <command>`."""
+    synth = bench_synth()
+    lists = synth.make_lists(synth.read_sources(Path(__file__).parent.parent / "lists"), PAPERS)
+    project = copy_project(tmp_path_factory.mktemp(command) / "project", lists=lists)
+    run_cli(project, command, "--strict")
+    return project
+
+
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A 200-paper project of synthetic lists, built once."""
-    synth = bench_synth()
-    lists = synth.make_lists(synth.read_sources(Path(__file__).parent.parent / "lists"), PAPERS)
-    project = copy_project(tmp_path_factory.mktemp("incremental") / "project", lists=lists)
-    run_cli(project, "build", "--strict")
-    return project
+    return _synthetic_project(tmp_path_factory, "build")
 
 
 @pytest.fixture
@@ -243,11 +248,7 @@ def test_a_fresh_checkout_with_the_build_cache_builds_nothing_again(project: Pat
 @pytest.fixture(scope="module")
 def generated(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A 200-paper project of synthetic lists, generated once."""
-    synth = bench_synth()
-    lists = synth.make_lists(synth.read_sources(Path(__file__).parent.parent / "lists"), PAPERS)
-    project = copy_project(tmp_path_factory.mktemp("generated") / "project", lists=lists)
-    run_cli(project, "generate", "--strict")
-    return project
+    return _synthetic_project(tmp_path_factory, "generate")
 
 
 def _paragraphs(path: Path) -> list[str]:
