@@ -2,8 +2,8 @@
 
 Jinja compiles a template to Python the first time an environment loads it. MkDocs makes a new
 environment for every build and every `mkdocs serve` rebuild, so Material's templates (a
-hundred files, the page's own and every partial it includes) were compiled again each time,
-about half a second of every rebuild. Jinja's own bytecode cache keeps the compiled code in
+hundred files, the page's own and every partial it includes) were compiled again each time, a
+large share of what a rebuild costs whatever changed. Jinja's own bytecode cache keeps the compiled code in
 files keyed by template name and checked against the template's source, so an edited
 override is compiled again. The code Jinja makes also depends on Jinja itself and on the
 environment MkDocs and Material set up, so each set of their versions has a folder of its own.
