@@ -36,12 +36,22 @@ def digest(inputs: list[tuple[str, bytes]], *, settings: str) -> str:
     return hasher.hexdigest()
 
 
+# What the collection and its pages are derived with besides the package's own files: a new
+# version of any of them may change a formula's markup, an address or a title.
+_DERIVERS = (
+    "bibtexparser", "jinja2", "latex2mathml", "markupsafe", "numpy", "python-frontmatter",
+    "python-slugify", "PyYAML", "scipy",
+)  # fmt: skip
+
+
 @lru_cache(maxsize=1)
 def code_digest() -> str:
-    """A change to the generator (code, templates, word lists) invalidates every cache."""
-    hasher = hashlib.sha256(__version__.encode())
+    """A change to the generator (code, templates, word lists, fitted models) or to a library
+    it derives with invalidates every cache."""
+    made_by = " ".join([__version__, *(f"{name} {metadata.version(name)}" for name in _DERIVERS)])
+    hasher = hashlib.sha256(made_by.encode())
     for path in sorted(_PACKAGE.rglob("*")):
-        if path.is_file() and path.suffix in {".py", ".j2", ".txt", ".yml"}:
+        if path.is_file() and "__pycache__" not in path.parts:
             hasher.update(path.relative_to(_PACKAGE).as_posix().encode() + path.read_bytes())
     return hasher.hexdigest()
 
@@ -83,13 +93,15 @@ def load(data: bytes | None) -> LastRun | None:
         return None
     # Unpickling builds millions of small objects that all live to the end of the run: a
     # garbage collection would walk them again and again, finding nothing to free.
+    collecting = gc.isenabled()
     gc.disable()
     try:
         cached = pickle.loads(data)  # our own file, written by `dump`
     except Exception:  # a truncated or foreign cache is simply not used
         return None
     finally:
-        gc.enable()
+        if collecting:
+            gc.enable()
     if not isinstance(cached, tuple) or len(cached) != len(LastRun._fields):
         return None
     last = LastRun(*cached)

@@ -130,8 +130,11 @@ def generate(settings: Settings, *, strict: bool = False) -> Report:
 
 def _generate(settings: Settings, *, strict: bool) -> Report:
     start = time.perf_counter()
+    # Read before the lists are read for the collection: a list saved during this run then
+    # makes the next run's inputs differ from the ones this run is cached under.
+    inputs = read.read_inputs(settings)
     last_run = cache.load(read.read_cache(settings.cache_path))
-    cached = _cached_collection(settings, last_run)
+    cached = _cached_collection(settings, last_run, inputs)
     if cached is not None:
         if strict and cached.problems:
             raise StrictFailure(list(cached.problems))
@@ -148,33 +151,43 @@ def _generate(settings: Settings, *, strict: bool) -> Report:
         # Pages whose inputs are as last run stand as written: neither rendered nor read.
         made_last = last_run.pages if last_run else {}
         reusing = write.reusing(batches, made_last, settings.docs_dir)
+        lock = address.dump_lock(collection.lock)
         # The lock is committed with the pages: both change, or neither.
         result = write.write_batches(
             settings.docs_dir,
             reusing,
-            beside={settings.lock_path: address.dump_lock(collection.lock)},
+            beside={settings.lock_path: lock},
             backup=write.manifest_copy(settings),
         )
         counts.update(pages=result.files, rendered=result.rendered,
                       written=len(result.written), removed=len(result.removed))  # fmt: skip
     made = write.made_now(batches, settings.docs_dir)
-    # The digest covers the lock as just written, so the next unchanged run is a no-op.
+    # The key covers the lock as just written, so the next unchanged run is a no-op.
     memory = memory._replace(rendered=rendered)
-    cached_now = cache.dump(input_digest(settings), collection, memory, made)
+    key = input_digest(settings, _with_lock(inputs, settings.lock_path.name, lock))
+    cached_now = cache.dump(key, collection, memory, made)
     write.write_cache(settings.cache_path, cached_now)
     return Report(collection, result.written, result.removed, time.perf_counter() - start)
 
 
-def input_digest(settings: Settings) -> str:
-    """Everything a build depends on, hashed: every file in lists/, the settings, the code."""
-    return cache.digest(read.read_inputs(settings), settings=repr(settings))
+def input_digest(settings: Settings, inputs: list[tuple[str, bytes]]) -> str:
+    """Everything a build depends on, hashed: `inputs` (every file in lists/, as
+    `read.read_inputs` gives them), the settings, the code."""
+    return cache.digest(inputs, settings=repr(settings))
 
 
-def _cached_collection(settings: Settings, last_run: cache.LastRun | None) -> Collection | None:
+def _with_lock(inputs: list[tuple[str, bytes]], name: str, lock: str) -> list[tuple[str, bytes]]:
+    """`inputs` with the lock file `name` as this run wrote it."""
+    return sorted([*(entry for entry in inputs if entry[0] != name), (name, lock.encode())])
+
+
+def _cached_collection(
+    settings: Settings, last_run: cache.LastRun | None, inputs: list[tuple[str, bytes]]
+) -> Collection | None:
     """The last run's collection, if its inputs are this run's and its pages still there."""
     if last_run is None or not settings.lists_dir.is_dir():
         return None
-    if last_run.key != input_digest(settings) or not write.tree_intact(settings.docs_dir):
+    if last_run.key != input_digest(settings, inputs) or not write.tree_intact(settings.docs_dir):
         return None
     return last_run.collection
 

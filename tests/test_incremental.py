@@ -223,6 +223,31 @@ def test_the_generators_code_is_part_of_every_pages_key(monkeypatch: pytest.Monk
     assert reuse.site_key(config, root=root, serving=True) != before
 
 
+@pytest.mark.parametrize(
+    "changed", ["describe/titles/data/title_model.json", "scaffold/templates/gitignore"]
+)
+def test_every_file_of_the_package_is_part_of_the_code_digest(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, changed: str
+) -> None:
+    """A refitted model or any other data file the package ships changes what it derives, so
+    it invalidates the build cache as code does."""
+    from generator import cache
+
+    package = tmp_path / "generator"
+    shutil.copytree(Path(cache.__file__).parent, package,
+                    ignore=shutil.ignore_patterns("__pycache__"))  # fmt: skip
+    monkeypatch.setattr(cache, "_PACKAGE", package)
+    cache.code_digest.cache_clear()
+    try:
+        before = cache.code_digest()
+        with (package / changed).open("ab") as file:
+            file.write(b" ")
+        cache.code_digest.cache_clear()
+        assert cache.code_digest() != before
+    finally:
+        cache.code_digest.cache_clear()
+
+
 def test_a_fresh_checkout_with_the_build_cache_builds_nothing_again(project: Path) -> None:
     """What the Pages workflow does (it restores .cache/readinglist/ from the last deploy): a
     clone has no generated pages and no site, yet every page comes from the store."""

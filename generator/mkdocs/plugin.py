@@ -196,14 +196,14 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
             context["pages"] = self.store.published()
         return context
 
+    @event_priority(-100)  # after other plugins' changes to the environment, which the cache keys
     def on_env(
         self, env: jinja2.Environment, /, *, config: MkDocsConfig, files: Files
     ) -> jinja2.Environment:
         env.filters["split"] = str.split  # built into Zensical's engine; the overrides use it
-        # MkDocs makes the theme's templates afresh for every build and `serve` rebuild, and
-        # compiling Material's is much of an edit's fixed cost: their bytecode is kept in the
-        # build cache, checked against each template's source by Jinja.
-        env.bytecode_cache = templates_cache(self.settings(config).cache_path.parent)
+        # MkDocs makes the theme's environment afresh for every build and `serve` rebuild: the
+        # templates' compiled code is kept in the build cache, checked against each source.
+        env.bytecode_cache = templates_cache(self.settings(config).cache_path.parent, env)
         return env
 
     @event_priority(50)  # before Material's search plugin

@@ -77,6 +77,8 @@ def place(source: Path, target: Path) -> None:
             raise
         target.parent.mkdir(parents=True, exist_ok=True)
         place(source, target)
+    except FileExistsError:
+        raise  # never copied over: the file there may be another bundle's, linked
     except OSError:  # another file system, or no hard links there
         shutil.copyfile(source, target)
 

@@ -124,11 +124,12 @@ _OPTIONS = [
 
 def _settings() -> str:
     """What an index depends on besides its pages: Pagefind, its options, and the code of
-    this package (which merges, updates and trims bundles)."""
+    this package and the CBOR library (which merge, update and trim bundles)."""
     code = hashlib.sha256()
     for path in sorted(Path(__file__).parent.glob("*.py")):
         code.update(path.read_bytes())
-    return " ".join([metadata.version("pagefind"), *_OPTIONS, code.hexdigest()])
+    versions = [f"{name} {metadata.version(name)}" for name in ("pagefind", "cbor2")]
+    return " ".join([*versions, *_OPTIONS, code.hexdigest()])
 
 
 def _install_worker(site: Path) -> None:

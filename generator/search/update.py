@@ -117,6 +117,8 @@ def _rechunk(chunks: list[ChunkRecord], folder: Path, changed: set[int],
     those words, starting where a chunk starts, is copied; the others' words are cut again,
     each unaffected word as it was encoded."""
     affected, new = edit
+    if not chunks:  # no chunk to put a new word in: the site is indexed anew
+        raise Stale("the last index holds no words")
     firsts = [chunk.first for chunk in chunks]
     added: dict[int, list[Word]] = {}
     for entry in new:  # each to the chunk whose range it falls in (the first: before them all)

@@ -3,8 +3,8 @@
 A keyed batch (`render.keyed`) whose key made its pages in the last run would make them again
 byte for byte. If each of those pages is still on disk as the manifest says it was written, the
 batch becomes a list of `Written` pages: the writer takes each as unchanged, without its text.
-A page whose file is as the last run left it (same size, modification time and inode) is not
-even read; any other is read and its digest checked. A page edited or removed since is
+A page whose file is as the last run left it (same size, modification and change times, and
+inode) is not even read; any other is read and its digest checked. A page edited or removed since is
 rendered again, as is every batch without a key.
 """
 
@@ -17,7 +17,8 @@ from pathlib import Path
 from generator.write.files import Written, digest
 from generator.write.manifest import owned_files, read_manifest
 
-Stat = tuple[int, int, int]  # size, modification time (ns), inode of a file as written
+# Size, modification and change times (ns), inode of a file as written; None: it was not there
+Stat = tuple[int, int, int, int] | None
 Made = Mapping[str, tuple[tuple[str, str, Stat], ...]]  # key -> each page it made
 
 
@@ -51,8 +52,8 @@ def _stat(path: Path) -> Stat:
     try:
         found = path.stat()
     except OSError:
-        return (-1, -1, -1)
-    return found.st_size, found.st_mtime_ns, found.st_ino
+        return None
+    return found.st_size, found.st_mtime_ns, found.st_ctime_ns, found.st_ino
 
 
 def _as_written(
@@ -60,7 +61,8 @@ def _as_written(
 ) -> Iterable[tuple[str, Written]] | Iterable:
     """The pages as written, if each still is; else the batch, made afresh."""
     for path, known, stat in pages:
-        if _stat(root / path) != stat and not _holds(root / path, known):
+        unchanged = stat is not None and _stat(root / path) == stat
+        if not unchanged and not _holds(root / path, known):
             return batch()
     return [(path, Written(known)) for path, known, _ in pages]
 
