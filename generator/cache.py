@@ -71,7 +71,7 @@ def versions() -> str:
 
 class LastRun(NamedTuple):
     """What the last run kept: the digest of its inputs, of its code, the collection, what
-    describing found (`describe.Memory`) and what each keyed batch of pages made."""
+    describing found (`describe.DescribeMemory`) and what each keyed batch of pages made."""
 
     key: str
     code: str

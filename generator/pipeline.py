@@ -33,17 +33,17 @@ class Report:
     seconds: float
 
 
-class Memory(NamedTuple):
+class RunMemory(NamedTuple):
     """What a run found that the next may reuse where its inputs are unchanged (kept in the
     build cache): each abstract's markup, what describing found, each paper's entry and
     citation records."""
 
     marked: dict[str, read.Marked]
-    described: describe.Memory
-    rendered: render.Made = {}  # noqa: RUF012 (a NamedTuple's default, never changed)
+    described: describe.DescribeMemory
+    rendered: render.RecordsByPaper = {}  # noqa: RUF012 (a NamedTuple's default, never changed)
 
 
-FORGOTTEN = Memory({}, describe.FORGOTTEN)
+FORGOTTEN = RunMemory({}, describe.FORGOTTEN)
 
 
 @contextmanager
@@ -61,8 +61,8 @@ def collect(settings: Settings, *, keep_going: bool = False) -> Collection:
 
 
 def collect_reusing(
-    settings: Settings, known: Memory, *, keep_going: bool = False
-) -> tuple[Collection, Memory]:
+    settings: Settings, known: RunMemory, *, keep_going: bool = False
+) -> tuple[Collection, RunMemory]:
     """`collect`, reusing what the last run found where it still holds."""
     taxonomy, curations = read.load_curator_files(settings)
     lock = address.read_lock(settings.lock_path)
@@ -96,7 +96,7 @@ def collect_reusing(
     lock = _record_sections(papers, lists, taxonomy, lock)
     _advise_on_topics(papers, taxonomy)
     collection = Collection(tuple(papers), tuple(lists), taxonomy, lock, tuple(problems))
-    return collection, Memory(marked, described)
+    return collection, RunMemory(marked, described)
 
 
 def _record_sections(
@@ -192,9 +192,9 @@ def _cached_collection(
     return last_run.collection
 
 
-def _memory(last_run: cache.LastRun | None) -> Memory:
+def _memory(last_run: cache.LastRun | None) -> RunMemory:
     memory = last_run.memory if last_run else None
-    return memory if isinstance(memory, Memory) else FORGOTTEN
+    return memory if isinstance(memory, RunMemory) else FORGOTTEN
 
 
 def _today() -> str:

@@ -10,7 +10,7 @@ taxonomy and returns papers.
 from __future__ import annotations
 
 from generator.describe.kinds import KIND_LABELS, KINDS
-from generator.describe.stage import FORGOTTEN, Memory, describe, describe_reusing, relate
+from generator.describe.stage import FORGOTTEN, DescribeMemory, describe, describe_reusing, relate
 from generator.describe.suggest import (
     Suggestion,
     catch_all_share,
@@ -22,7 +22,7 @@ __all__ = [
     "FORGOTTEN",
     "KINDS",
     "KIND_LABELS",
-    "Memory",
+    "DescribeMemory",
     "Suggestion",
     "catch_all_share",
     "describe",

@@ -4,7 +4,7 @@ Per paper: title (unless a source gave one), summary, kind, topics (from the tax
 the collection: tags (weighed against all papers), related papers. The work of each paper
 runs on any core (`parallel`), in two passes: what a paper gives on its own, then, once the
 collection's tags are weighed, its tags and the topics that read them. What the last run found
-(`Memory`, kept in the build cache) is reused wherever its inputs are unchanged, so an edit
+(`DescribeMemory`, kept in the build cache) is reused wherever its inputs are unchanged, so an edit
 costs the papers it touches, and the result is always what a cold run gives.
 """
 
@@ -43,17 +43,17 @@ Descriptions = dict[tuple[str, str], "_OnItsOwn"]
 _TopicsRead = dict[tuple[str, str, tuple[str, ...], str], tuple[TopicMatch, ...]]
 
 
-class Memory(NamedTuple):
+class DescribeMemory(NamedTuple):
     """What the last run found, for this one to reuse where it still holds: each abstract on
     its own, the collection's tag reading, and each paper's topics under `taxonomy`."""
 
     alone: Descriptions
-    tags: tags_reuse.Memory
+    tags: tags_reuse.TagMemory
     topics: _TopicsRead
     taxonomy: Taxonomy | None
 
 
-FORGOTTEN = Memory({}, tags_reuse.FORGOTTEN, {}, None)
+FORGOTTEN = DescribeMemory({}, tags_reuse.FORGOTTEN, {}, None)
 
 
 def describe(papers: list[Paper], taxonomy: Taxonomy) -> list[Paper]:
@@ -62,8 +62,8 @@ def describe(papers: list[Paper], taxonomy: Taxonomy) -> list[Paper]:
 
 
 def describe_reusing(
-    papers: list[Paper], taxonomy: Taxonomy, last: Memory
-) -> tuple[list[Paper], Memory, dict[str, int]]:
+    papers: list[Paper], taxonomy: Taxonomy, last: DescribeMemory
+) -> tuple[list[Paper], DescribeMemory, dict[str, int]]:
     """`describe`, taking from `last` what still holds: only new abstracts are described on
     their own, and only the tags and topics whose inputs moved are chosen again, so a run
     gives what a cold one would. Returns the papers, this run's memory and how many of each
@@ -84,7 +84,7 @@ def describe_reusing(
     described, topics_read = _with_tags_and_topics(papers, alone, reading, taxonomy, known)
     afresh = {"described": len(new), "read for tags": reading.read, "ranked": reading.ranked,
               "topics assigned": len(topics_read.keys() - known.keys())}  # fmt: skip
-    return described, Memory(descriptions, tag_memory, topics_read, taxonomy), afresh
+    return described, DescribeMemory(descriptions, tag_memory, topics_read, taxonomy), afresh
 
 
 def _key(paper: Paper) -> tuple[str, str]:

@@ -11,13 +11,13 @@ metadata (describe's and export's).
 from __future__ import annotations
 
 from generator.render.pages import Batch, render_site, render_site_reusing
-from generator.render.site import Made, Site
+from generator.render.site import RecordsByPaper, Site
 from generator.render.theme import PaperView, Theme, title_as_html
 
 __all__ = [
     "Batch",
-    "Made",
     "PaperView",
+    "RecordsByPaper",
     "Site",
     "Theme",
     "render_site",

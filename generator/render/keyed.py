@@ -19,7 +19,7 @@ from pathlib import Path
 from generator.config import Settings
 from generator.models import Paper
 
-Made = Iterable[tuple[str, str | Iterable[str]]]
+Output = Iterable[tuple[str, str | Iterable[str]]]
 
 
 @dataclass(frozen=True)
@@ -28,13 +28,13 @@ class Keyed:
 
     key: str
     paths: tuple[str, ...]
-    make: Callable[[], Made]
+    make: Callable[[], Output]
 
-    def __call__(self) -> Made:
+    def __call__(self) -> Output:
         return self.make()
 
 
-def keyed(make: Callable[[], Made], paths: Iterable[str], *inputs: object) -> Keyed:
+def keyed(make: Callable[[], Output], paths: Iterable[str], *inputs: object) -> Keyed:
     """`make` keyed by `inputs` (their `repr`, which for the frozen records of `models` and
     `render` is their whole value)."""
     hasher = hashlib.sha256()

@@ -11,7 +11,7 @@ from functools import partial
 
 from generator import export
 from generator.models import ReadingList, Topic
-from generator.render.keyed import Keyed, Made, keyed, settings_shown, split_paths
+from generator.render.keyed import Keyed, Output, keyed, settings_shown, split_paths
 from generator.render.site import Site, kinds
 from generator.render.templating import EntryLines, page
 
@@ -41,7 +41,7 @@ class Pager:
         return self.paths[self.number] if self.number < len(self.paths) else None
 
 
-def listing_batches(site: Site) -> list[Callable[[], Made]]:
+def listing_batches(site: Site) -> list[Callable[[], Output]]:
     """Each listing as one batch of its pages."""
     collection = site.collection
     return [

@@ -22,7 +22,7 @@ from generator.render import templating
 from generator.render.keyed import Keyed, as_shown, keyed, settings_shown
 from generator.render.listings import Pager, listing_batches
 from generator.render.mylist import my_list_files
-from generator.render.site import Made, Site, kind_label, kinds
+from generator.render.site import RecordsByPaper, Site, kind_label, kinds
 from generator.render.templating import Md, page
 
 Batch = Callable[[], Iterable[tuple[str, str | Iterable[str]]]]
@@ -38,8 +38,8 @@ def render_site(collection: Collection, settings: Settings) -> list[Batch]:
 
 
 def render_site_reusing(
-    collection: Collection, settings: Settings, known: Made
-) -> tuple[list[Batch], Made]:
+    collection: Collection, settings: Settings, known: RecordsByPaper
+) -> tuple[list[Batch], RecordsByPaper]:
     """`render_site`, taking each unchanged paper's entry and citation records from the last
     run's (`known`); returns this run's too."""
     templating.compile_all()

@@ -31,10 +31,12 @@ class _OfEachPaper(NamedTuple):
 
 # A paper's citation records and entry, by what they are made of: the paper, its citation key
 # and the site's address. A run takes those of every unchanged paper from the last run's.
-Made = dict[tuple[Paper, str, str], tuple["export.Citation | None", Entry]]
+RecordsByPaper = dict[tuple[Paper, str, str], tuple["export.Citation | None", Entry]]
 
 
-def _of_each_paper(collection: Collection, site_url: str, known: Made) -> tuple[_OfEachPaper, Made]:
+def _of_each_paper(
+    collection: Collection, site_url: str, known: RecordsByPaper
+) -> tuple[_OfEachPaper, RecordsByPaper]:
     """Citation records and listing entries, made in one pass over the new or changed papers
     on every core."""
     records, keys = export.citer(collection, site_url=site_url), export.citation_keys(collection)
@@ -67,8 +69,10 @@ def kinds() -> list[tuple[str, str]]:
 class Site:
     """Addresses of every generated page, and each paper's listing entry and citation records."""
 
-    def __init__(self, collection: Collection, settings: Settings, *, known: Made | None = None):
-        """`known`: the last run's entries and records (`Made`), reused where they hold."""
+    def __init__(
+        self, collection: Collection, settings: Settings, *, known: RecordsByPaper | None = None
+    ):
+        """`known`: the last run's entries and records, reused where they hold."""
         self.collection = collection
         self.settings = settings
         self.known = known or {}
@@ -83,7 +87,7 @@ class Site:
         self._made  # noqa: B018 (a cached property, read for its effect)
 
     @cached_property
-    def _made(self) -> tuple[_OfEachPaper, Made]:
+    def _made(self) -> tuple[_OfEachPaper, RecordsByPaper]:
         return _of_each_paper(self.collection, self.settings.site_url, self.known)
 
     @property
@@ -91,7 +95,7 @@ class Site:
         return self._made[0]
 
     @property
-    def made(self) -> Made:
+    def made(self) -> RecordsByPaper:
         """Every paper's entry and records by what they are made of, for the next run."""
         return self._made[1]
 

@@ -139,6 +139,14 @@ def same_file(staged: Path, target: Path) -> bool:
         return False
 
 
+def holds(path: Path, known: str) -> bool:
+    """Whether the file at `path` is there and its bytes have the digest `known`."""
+    try:
+        return digest(path.read_bytes()) == known
+    except OSError:
+        return False
+
+
 def edited(path: Path, known: str) -> bool:
     try:
         return digest(path.read_bytes()) != known

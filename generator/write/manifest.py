@@ -17,7 +17,7 @@ import json
 import logging
 from pathlib import Path, PurePosixPath
 
-from generator.write.files import WriteError, digest
+from generator.write.files import WriteError, holds
 
 log = logging.getLogger(__name__)
 
@@ -54,14 +54,7 @@ def _proven(root: Path, backup: Path | None) -> dict[str, str]:
         copy = read_manifest(backup.parent, name=backup.name) if backup else {}
     except WriteError:
         return {}
-    return {path: known for path, known in copy.items() if _holds(root / path, known)}
-
-
-def _holds(path: Path, known: str) -> bool:
-    try:
-        return digest(path.read_bytes()) == known
-    except OSError:
-        return False
+    return {path: known for path, known in copy.items() if holds(root / path, known)}
 
 
 def manifest_bytes(files: dict[str, str]) -> bytes:

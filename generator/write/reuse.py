@@ -4,8 +4,8 @@ A keyed batch (`render.keyed`) whose key made its pages in the last run would ma
 byte for byte. If each of those pages is still on disk as the manifest says it was written, the
 batch becomes a list of `Written` pages: the writer takes each as unchanged, without its text.
 A page whose file is as the last run left it (same size, modification and change times, and
-inode) is not even read; any other is read and its digest checked. A page edited or removed since is
-rendered again, as is every batch without a key.
+inode) is not even read; any other is read and its digest checked. A page edited or removed
+since is rendered again, as is every batch without a key.
 """
 
 from __future__ import annotations
@@ -14,15 +14,15 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import partial
 from pathlib import Path
 
-from generator.write.files import Written, digest
+from generator.write.files import Written, holds
 from generator.write.manifest import owned_files, read_manifest
 
 # Size, modification and change times (ns), inode of a file as written; None: it was not there
 Stat = tuple[int, int, int, int] | None
-Made = Mapping[str, tuple[tuple[str, str, Stat], ...]]  # key -> each page it made
+PagesByKey = Mapping[str, tuple[tuple[str, str, Stat], ...]]  # key -> each page it made
 
 
-def reusing(batches: Sequence[Callable], made: Made, root: Path) -> list[Callable]:
+def reusing(batches: Sequence[Callable], made: PagesByKey, root: Path) -> list[Callable]:
     """`batches`, each whose key made its pages last run standing for them instead (none when
     the manifest is lost: the writer rebuilds it, and every page is rendered)."""
     manifest = owned_files(root, None, warn=False)
@@ -62,13 +62,6 @@ def _as_written(
     """The pages as written, if each still is; else the batch, made afresh."""
     for path, known, stat in pages:
         unchanged = stat is not None and _stat(root / path) == stat
-        if not unchanged and not _holds(root / path, known):
+        if not unchanged and not holds(root / path, known):
             return batch()
     return [(path, Written(known)) for path, known, _ in pages]
-
-
-def _holds(path: Path, known: str) -> bool:
-    try:
-        return digest(path.read_bytes()) == known
-    except OSError:
-        return False

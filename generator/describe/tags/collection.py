@@ -70,8 +70,8 @@ def read(texts: list[str], defined: list[dict[str, str]], coined: list[str]) -> 
 
 
 def read_reusing(
-    texts: list[str], defined: list[dict[str, str]], coined: list[str], last: reuse.Memory
-) -> tuple[Reading, reuse.Memory]:
+    texts: list[str], defined: list[dict[str, str]], coined: list[str], last: reuse.TagMemory
+) -> tuple[Reading, reuse.TagMemory]:
     """`read`, taking from the last run's reading what still holds (`reuse`): a text is read
     again only if it is new or a long form it may say changed, and its candidates ranked
     again only if one of its phrases was weighed otherwise. Returns this run's reading too."""
@@ -86,7 +86,7 @@ def read_reusing(
     pools, ranked = _pools_again(
         counts, read, keys, coined, remembered, reuse.reweighed(last.keys, keys)
     )
-    memory = reuse.Memory(known.long_forms, keys, {
+    memory = reuse.TagMemory(known.long_forms, keys, {
         key: reuse.Remembered(words, phrases, pool, name)
         for key, (phrases, words), (pool, name) in zip(keys_of, read, pools, strict=True)
     })  # fmt: skip

@@ -30,7 +30,7 @@ class Remembered(NamedTuple):
     coined: str  # the tag of the name it coins ("" for none)
 
 
-class Memory(NamedTuple):
+class TagMemory(NamedTuple):
     """The last run's reading: the collection's long forms, each phrase's weight (by folded
     key), and each text's reading."""
 
@@ -39,7 +39,7 @@ class Memory(NamedTuple):
     texts: dict[TextKey, Remembered]
 
 
-FORGOTTEN = Memory({}, {}, {})
+FORGOTTEN = TagMemory({}, {}, {})
 
 
 def text_key(text: str, defined: dict[str, str], coined: str) -> TextKey:
