@@ -9,7 +9,7 @@ MkDocs renders it (`render.theme`). Pure: returns text.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from urllib.parse import quote
 
@@ -48,22 +48,11 @@ class Citation:
 
 def citations(collection: Collection, *, site_url: str = "") -> dict[str, Citation]:
     """Paper id -> its records, for every published paper, in collection order (made on
-    every core)."""
-    records = citer(collection, site_url=site_url)
-    found = parallel.map_each(records, collection.papers)
-    return {p.id: c for p, c in zip(collection.papers, found, strict=True) if c is not None}
-
-
-def citer(collection: Collection, *, site_url: str = "") -> Callable[[Paper], Citation | None]:
-    """The records of a paper of the collection, None for one that is not published: for
-    callers that make them in their own pass over the papers. Keys are unique across the
-    collection."""
+    every core). Keys are unique across the collection."""
     keys = citation_keys(collection)
-
-    def records(paper: Paper) -> Citation | None:
-        return cite(paper, keys[paper.id], site_url=site_url) if is_published(paper) else None
-
-    return records
+    published = [paper for paper in collection.papers if is_published(paper)]
+    found = parallel.map_each(lambda p: cite(p, keys[p.id], site_url=site_url), published)
+    return {paper.id: citation for paper, citation in zip(published, found, strict=True)}
 
 
 def cite(paper: Paper, key: str, *, site_url: str = "") -> Citation:

@@ -49,7 +49,7 @@ def merge_reusing(
     """`merge`, taking each abstract's markup from `known` (by text) when it is there: an
     unchanged abstract is not parsed again (its formulas are the costly part). Returns what
     this run's abstracts gave too."""
-    marked = _Marking(known, {})
+    marked = _Marking(known)
     papers: dict[str, Paper] = {}
     problems: list[Problem] = []
     members: dict[str, list[str]] = {}
@@ -73,9 +73,12 @@ def merge_reusing(
     return list(papers.values()), lists, problems, marked.now
 
 
-class _Marking(NamedTuple):
-    known: Mapping[str, Marked]  # the last run's
-    now: dict[str, Marked]  # this run's
+class _Marking:
+    """Each abstract's markup, parsed once: from this run, the last run's (`known`), or now."""
+
+    def __init__(self, known: Mapping[str, Marked]) -> None:
+        self.known = known
+        self.now: dict[str, Marked] = {}  # this run's, returned for the next run
 
     def of(self, text: str) -> Marked:
         found = self.now.get(text) or self.known.get(text) or _marked(text)

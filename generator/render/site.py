@@ -39,17 +39,24 @@ def _of_each_paper(
 ) -> tuple[_OfEachPaper, RecordsByPaper]:
     """Citation records and listing entries, made in one pass over the new or changed papers
     on every core."""
-    records, keys = export.citer(collection, site_url=site_url), export.citation_keys(collection)
+    keys = export.citation_keys(collection)
     made = [(paper, keys[paper.id], site_url) for paper in collection.papers]
-    new = [inputs[0] for inputs in made if inputs not in known]
-    fresh = dict(zip(new, parallel.map_each(lambda p: (records(p), _entry(p)), new), strict=True))
-    found = [known.get(inputs) or fresh[inputs[0]] for inputs in made]
+    new = [inputs for inputs in made if inputs not in known]
+    fresh = dict(zip(new, parallel.map_each(_records_and_entry, new), strict=True))
+    found = [known.get(inputs) or fresh[inputs] for inputs in made]
     cited, entries = {}, {}
     for paper, (citation, entry) in zip(collection.papers, found, strict=True):
         if citation is not None:  # published
             cited[paper.id] = citation
         entries[paper.id] = entry
     return _OfEachPaper(cited, entries), dict(zip(made, found, strict=True))
+
+
+def _records_and_entry(inputs: tuple[Paper, str, str]) -> tuple[export.Citation | None, Entry]:
+    """A paper's citation records (None unless it is published) and its listing entry."""
+    paper, key, site_url = inputs
+    published = export.is_published(paper)
+    return (export.cite(paper, key, site_url=site_url) if published else None), _entry(paper)
 
 
 def _entry(paper: Paper) -> Entry:
