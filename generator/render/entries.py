@@ -63,10 +63,3 @@ def entry_line(entry: Entry, folder: str) -> Md:
     """The entry in a listing in `folder`: two lines, linked title and kind, then summary."""
     link = Md(relative(entry.path, folder))
     return Md(MARKDOWN.get_template("_entry.md.j2").render(e=entry, link=link).rstrip("\n"))
-
-
-def title_line(entry: Entry, folder: str) -> Md:
-    """The entry in a listing of titles in `folder`: linked title, kind and the reader's-list
-    mark, one line."""
-    link = relative(entry.path, folder)
-    return Md(f'[{entry.title}]({link}) <span class="rl-kind">{entry.kind}</span> {entry.mine}')

@@ -136,11 +136,12 @@ def kind_pages(site: Site, kind: str, label: str) -> Pages:
 
 
 def browse_pages(site: Site) -> Pages:
-    """The browse page, listing every paper in the curator's order (its script filters and
-    sorts them, from the facet index beside it), then the facet index."""
+    """The browse page, listing every paper in the curator's order as every listing does
+    (title, kind, summary: its script's rows look the same, so the first paint is the page a
+    reader sees), then the facet index its script filters and sorts them by."""
     meta = {"title": "Browse", "template": "browse.html", "hide": ["toc"], **_UNSEARCHED}
     ids = [paper.id for paper in site.collection.papers]
-    yield from _split(site, "browse.md.j2", BROWSE_PAGE, meta, ids, listed=site.titled)
+    yield from _split(site, "browse.md.j2", BROWSE_PAGE, meta, ids)
     tags = [(site.tag_slugs[tag], tag) for tag in site.shared_tags]
     yield (
         export.BROWSE_INDEX_PATH,

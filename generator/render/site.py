@@ -18,7 +18,7 @@ from generator.address import tag_slugs
 from generator.config import Settings
 from generator.describe import KIND_LABELS, KINDS
 from generator.models import Collection, Paper
-from generator.render.entries import Entry, entry_line, make_entry, paper_path, title_line
+from generator.render.entries import Entry, entry_line, make_entry, paper_path
 from generator.render.templating import Md
 
 
@@ -125,12 +125,6 @@ class Site:
         """The papers' lines in a listing in `folder`."""
         entries = self.entries
         return [entry_line(entries[paper_id], folder) for paper_id in paper_ids]
-
-    def titled(self, paper_ids: list[str], folder: str) -> list[Md]:
-        """The papers' lines in a listing of titles alone (the browse page's, which its script
-        replaces: the page stays light to load)."""
-        entries = self.entries
-        return [title_line(entries[paper_id], folder) for paper_id in paper_ids]
 
     @cached_property
     def tags(self) -> dict[str, list[str]]:

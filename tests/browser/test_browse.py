@@ -73,7 +73,8 @@ def test_a_facet_combination_leaves_the_papers_papers_json_says(seed_site, seed_
 def test_sorts_order_the_papers_as_papers_json_says(seed_site, seed_server, page):
     papers = _papers(seed_site)
     _open(page, seed_server, "?sort=title")
-    titles = page.locator(RESULTS).all_inner_texts()
+    # The text, not the rendered text: rows off screen are not rendered until scrolled to.
+    titles = page.locator(RESULTS).all_text_contents()
     assert sorted(titles) == sorted(p["title"] for p in papers)
     assert [t.casefold() for t in titles] == sorted(t.casefold() for t in titles)
 
@@ -220,6 +221,34 @@ def test_browse_without_javascript_shows_the_listing(seed_server, browser):
     assert page.locator(".rl-browse-all li").count() > 0
     assert page.locator(".rl-browse-all").is_visible()
     context.close()
+
+
+# Each row's address, its summary's text and whether the summary holds a formula.
+_SUMMARIES = """rows => rows.map(row => {
+    const summary = row.querySelector(".rl-summary, .rl-browse__summary");
+    const formula = summary.querySelector("math") !== null;
+    return [row.querySelector("a").href, summary.textContent.trim(), formula];
+})"""
+
+
+def test_the_listing_shows_the_summaries_the_script_shows(seed_server, browser, page):
+    """The rows a reader sees before the script has run are the rows it draws: title, kind
+    and summary, so the page's first paint is already the page. A formula is the exception:
+    the listing shows it as MathML, the script as its source text (the facet index holds
+    text, not markup)."""
+    context = browser.new_context(java_script_enabled=False)
+    plain = context.new_page()
+    plain.goto(seed_server.url("browse/"))
+    listed = plain.locator(".rl-browse-all li").evaluate_all(_SUMMARIES)
+    context.close()
+    _open(page, seed_server)
+    drawn = page.locator(".rl-browse__results > li").evaluate_all(_SUMMARIES)
+    assert len(listed) == len(drawn) == _count(page) and all(text for _, text, _ in listed)
+    formulas = {url for url, _, formula in listed if formula}
+    assert len(formulas) < len(listed) // 10
+    assert [(url, text) for url, text, _ in listed if url not in formulas] == [
+        (url, text) for url, text, _ in drawn if url not in formulas
+    ]
 
 
 def test_hostile_list_names_and_tags_stay_text(edge_site, edge_server, page):
