@@ -6,6 +6,7 @@ from __future__ import annotations
 import gzip
 import os
 import socket
+import struct
 import subprocess
 import sys
 import time
@@ -96,3 +97,27 @@ def test_serving_an_unbuilt_project_says_to_build_first(tmp_path: Path) -> None:
     result = run_cli(project, "serve", check=False)
     assert result.returncode == 1
     assert "no built site" in result.stderr and "readinglist build" in result.stderr
+
+
+def test_a_browser_dropping_a_connection_is_not_reported_as_an_error(seed_site: Path) -> None:
+    """A closed tab or a cancelled prefetch resets its connection mid-request: the server goes
+    on serving and prints no traceback for it."""
+    port = _free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "generator.cli", "serve", "--port", str(port)],
+        cwd=seed_site, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )  # fmt: skip
+    try:
+        assert process.stdout is not None
+        process.stdout.readline()
+        for _ in range(3):
+            with socket.create_connection(("127.0.0.1", port)) as client:
+                client.sendall(b"GET /readinglist/ HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+                time.sleep(0.05)  # the server is reading the request when it is reset
+                client.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        assert _get(f"http://127.0.0.1:{port}/readinglist/")[0] == 200
+    finally:
+        process.terminate()
+        _, errors = process.communicate(timeout=10)
+    assert "Traceback" not in errors and "ConnectionResetError" not in errors, errors

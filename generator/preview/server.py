@@ -13,6 +13,7 @@ import gzip
 import http.server
 import logging
 import posixpath
+import sys
 from functools import partial
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -93,6 +94,18 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         log.debug(format, *args)
 
 
+class SiteServer(http.server.ThreadingHTTPServer):
+    """The server: a thread per connection, as a browser opens several."""
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        # A browser resets a connection it no longer needs (a closed tab, a cancelled
+        # prefetch): the reader lost nothing, so it is not reported as a fault.
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            log.debug("%s closed its connection", client_address)
+            return
+        super().handle_error(request, client_address)  # type: ignore[arg-type]
+
+
 def mount_path(url_path: str) -> str:
     """The path a site is served under, from its address's path: "/repo/" or "/"."""
     return f"/{url_path.strip('/')}/" if url_path.strip("/") else "/"
@@ -115,7 +128,7 @@ def open_server(
 def site_server(site: Path, prefix: str, *, host: str, port: int) -> http.server.HTTPServer:
     """A server for `site` under `prefix` (a `mount_path`), bound but not yet serving."""
     handler = partial(SiteHandler, directory=str(site), prefix=prefix)
-    return http.server.ThreadingHTTPServer((host, port), handler)
+    return SiteServer((host, port), handler)
 
 
 def serve_site(server: http.server.HTTPServer) -> None:
