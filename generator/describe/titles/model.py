@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import math
+import operator
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
@@ -33,7 +34,11 @@ class Linear:
 
     def score(self, features: Sequence[float]) -> float:
         coefficients, offset = self._folded
-        return offset + sum(c * x for c, x in zip(coefficients, features, strict=True))
+        if len(features) != len(coefficients):
+            raise ValueError(f"{len(features)} features for a model of {len(coefficients)}")
+        # map(), not a generator: each candidate title and each word of every abstract is
+        # scored, and the products are summed in the same order either way.
+        return offset + sum(map(operator.mul, coefficients, features))
 
     @cached_property
     def _folded(self) -> tuple[tuple[float, ...], float]:
