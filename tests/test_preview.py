@@ -3,6 +3,7 @@ serves it (folders, 404 page, gzip), without building anything."""
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import os
 import socket
@@ -40,22 +41,29 @@ def _get(url: str, **headers: str) -> tuple[int, dict[str, str], bytes]:
         return error.code, dict(error.headers), error.read()
 
 
-@pytest.fixture(scope="module")
-def served(seed_site: Path) -> Iterator[tuple[str, Path]]:
+@contextlib.contextmanager
+def _serving(project: Path) -> Iterator[tuple[str, subprocess.Popen[str]]]:
+    """`readinglist serve` on `project`, announced: its origin and process (stopped after)."""
     port = _free_port()
     process = subprocess.Popen(
         [sys.executable, "-m", "generator.cli", "serve", "--port", str(port)],
-        cwd=seed_site, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        cwd=project, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         env={**os.environ, "PYTHONPATH": str(REPO)},
     )  # fmt: skip
     try:
         assert process.stdout is not None
         announced = process.stdout.readline()
         assert f"http://127.0.0.1:{port}/readinglist/" in announced, announced
-        yield f"http://127.0.0.1:{port}", seed_site
+        yield f"http://127.0.0.1:{port}", process
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def served(seed_site: Path) -> Iterator[tuple[str, Path]]:
+    with _serving(seed_site) as (origin, _process):
+        yield origin, seed_site
 
 
 def test_the_site_is_served_under_its_path_and_the_root_redirects_there(served) -> None:
@@ -102,22 +110,14 @@ def test_serving_an_unbuilt_project_says_to_build_first(tmp_path: Path) -> None:
 def test_a_browser_dropping_a_connection_is_not_reported_as_an_error(seed_site: Path) -> None:
     """A closed tab or a cancelled prefetch resets its connection mid-request: the server goes
     on serving and prints no traceback for it."""
-    port = _free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "generator.cli", "serve", "--port", str(port)],
-        cwd=seed_site, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        env={**os.environ, "PYTHONPATH": str(REPO)},
-    )  # fmt: skip
-    try:
-        assert process.stdout is not None
-        process.stdout.readline()
+    with _serving(seed_site) as (origin, process):
+        port = int(origin.rsplit(":", 1)[1])
         for _ in range(3):
             with socket.create_connection(("127.0.0.1", port)) as client:
                 client.sendall(b"GET /readinglist/ HTTP/1.1\r\nHost: 127.0.0.1\r\n")
                 time.sleep(0.05)  # the server is reading the request when it is reset
                 client.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
-        assert _get(f"http://127.0.0.1:{port}/readinglist/")[0] == 200
-    finally:
-        process.terminate()
-        _, errors = process.communicate(timeout=10)
+        assert _get(f"{origin}/readinglist/")[0] == 200
+    assert process.stderr is not None
+    errors = process.stderr.read()
     assert "Traceback" not in errors and "ConnectionResetError" not in errors, errors
