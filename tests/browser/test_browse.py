@@ -251,6 +251,19 @@ def test_the_listing_shows_the_summaries_the_script_shows(seed_server, browser, 
     ]
 
 
+def test_rows_off_screen_are_rendered_when_scrolled_to_and_printed(seed_server, page):
+    """Rows far below are not rendered until needed (their rendered text is empty), and are
+    when the reader scrolls to them or prints the page."""
+    _open(page, seed_server)
+    last = page.locator(".rl-browse__results > li").last
+    assert last.evaluate("row => row.innerText") == ""
+    page.emulate_media(media="print")
+    assert last.evaluate("row => row.innerText").strip()
+    page.emulate_media(media="screen")
+    last.scroll_into_view_if_needed()
+    page.wait_for_function("row => row.innerText.trim() !== ''", arg=last.element_handle())
+
+
 def test_hostile_list_names_and_tags_stay_text(edge_site, edge_server, page):
     index = json.loads((edge_site / "site" / "browse" / "index.json").read_text("utf-8"))
     page.add_init_script("window.alert = (...a) => { window.__pwned = a.join(' '); };")
