@@ -118,6 +118,7 @@ def test_a_browser_dropping_a_connection_is_not_reported_as_an_error(seed_site: 
                 time.sleep(0.05)  # the server is reading the request when it is reset
                 client.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
         assert _get(f"{origin}/readinglist/")[0] == 200
+        time.sleep(0.5)  # the reset connections' threads have seen the reset and ended
     assert process.stderr is not None
     errors = process.stderr.read()
     assert "Traceback" not in errors and "ConnectionResetError" not in errors, errors

@@ -44,6 +44,14 @@ def test_the_shipped_model_is_small_plain_data_that_loads_fast() -> None:
     assert 0 < loaded.name_threshold < 1 and loaded.field_terms
 
 
+def test_a_linear_score_is_its_standardised_weighted_sum_and_refuses_other_sizes() -> None:
+    linear = model.Linear(weights=(2.0, -1.0), bias=0.5, mean=(1.0, 3.0), scale=(2.0, 0.5))
+    assert linear.score((5.0, 4.0)) == pytest.approx(0.5 + 2.0 * (5 - 1) / 2 - (4 - 3) / 0.5)
+    assert linear.probability((1.0, 3.0)) == pytest.approx(1 / (1 + 2.718281828459045**-0.5))
+    with pytest.raises(ValueError, match="3 features for a model of 2"):
+        linear.score((1.0, 2.0, 3.0))  # a model fitted on other features is never misread
+
+
 def _other_field_pairs(path: Path) -> Path:
     text = (OTHER_FIELD / "other_field.txt").read_text(encoding="utf-8")
     abstracts = [p.strip() for p in re.split(r"\n\s*\n", text) if p.strip()][1:]

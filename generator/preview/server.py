@@ -16,6 +16,7 @@ import posixpath
 import sys
 from functools import partial
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from generator.errors import ReadingListError
@@ -94,16 +95,15 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         log.debug(format, *args)
 
 
-class SiteServer(http.server.ThreadingHTTPServer):
-    """The server: a thread per connection, as a browser opens several."""
+class QuietServer(http.server.ThreadingHTTPServer):
+    """A thread per connection, as a browser opens several; a connection the browser resets
+    (a closed tab, a cancelled prefetch) is no fault: the reader lost nothing."""
 
-    def handle_error(self, request: object, client_address: object) -> None:
-        # A browser resets a connection it no longer needs (a closed tab, a cancelled
-        # prefetch): the reader lost nothing, so it is not reported as a fault.
-        if isinstance(sys.exc_info()[1], ConnectionError):
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if isinstance(sys.exception(), ConnectionError):
             log.debug("%s closed its connection", client_address)
             return
-        super().handle_error(request, client_address)  # type: ignore[arg-type]
+        super().handle_error(request, client_address)
 
 
 def mount_path(url_path: str) -> str:
@@ -128,7 +128,7 @@ def open_server(
 def site_server(site: Path, prefix: str, *, host: str, port: int) -> http.server.HTTPServer:
     """A server for `site` under `prefix` (a `mount_path`), bound but not yet serving."""
     handler = partial(SiteHandler, directory=str(site), prefix=prefix)
-    return SiteServer((host, port), handler)
+    return QuietServer((host, port), handler)
 
 
 def serve_site(server: http.server.HTTPServer) -> None:

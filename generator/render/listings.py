@@ -13,7 +13,7 @@ from generator import export
 from generator.models import ReadingList, Topic
 from generator.render.keyed import Keyed, Output, keyed, settings_shown, split_paths
 from generator.render.site import Site, kinds
-from generator.render.templating import EntryLines, page
+from generator.render.templating import page
 
 Pages = Iterable[tuple[str, str]]
 BROWSE_PAGE = "browse.md"  # browse/, its pages browse/page-2/...; the facet index beside them
@@ -153,16 +153,16 @@ def browse_pages(site: Site) -> Pages:
 
 def _split(
     site: Site, template: str, path: str, meta: dict, ids: list[str], *, size: int = 0,
-    listed: EntryLines | None = None, **context: object,
+    **context: object,
 ) -> Iterator[tuple[str, str]]:  # fmt: skip
     """A listing split into pages of `size` items (default: `page_size` papers): path, then
-    path/page-2.md, ... The template gets its page's items as `ids`, listed by `listed`
-    (default: each paper's entry, `Site.listed`)."""
+    path/page-2.md, ... The template gets its page's items as `ids`, each paper listed by
+    its entry (`Site.listed`)."""
     size = size or site.settings.page_size
     chunks = [ids[start : start + size] for start in range(0, len(ids), size)] or [[]]
     paths = split_paths(path, len(ids), size)
     for number, (chunk, here) in enumerate(zip(chunks, paths, strict=True), start=1):
         pager = Pager(number, paths, start=(number - 1) * size, total=len(ids))
         title = meta["title"] if number == 1 else f"{meta['title']} (page {number})"
-        yield here, page(template, here, {**meta, "title": title}, listed=listed or site.listed,
+        yield here, page(template, here, {**meta, "title": title}, listed=site.listed,
                          site=site, ids=chunk, pager=pager, **context)  # fmt: skip

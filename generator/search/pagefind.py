@@ -27,8 +27,8 @@ if TYPE_CHECKING:
     from generator.config import Settings
 
 # What Pagefind indexes: every page (the curator's own too) but the tag, kind and browse
-# listings, which only repeat the papers' titles, and what the theme and the exports put
-# beside them.
+# listings, which only repeat the entries of papers that paper, topic and list pages hold,
+# and what the theme and the exports put beside them.
 # Within a page only the article, without what repeats other pages (related papers, listing
 # entries) or is not prose (buttons, citation, topic evidence).
 NOT_INDEXED = {"tags", "kinds", "browse", "404.html", "assets", "search", "pagefind", "feeds",

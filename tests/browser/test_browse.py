@@ -223,11 +223,12 @@ def test_browse_without_javascript_shows_the_listing(seed_server, browser):
     context.close()
 
 
-# Each row's address, its summary's text and whether the summary holds a formula.
+# Each row's address, its kind and summary, and whether the summary holds a formula.
 _SUMMARIES = """rows => rows.map(row => {
     const summary = row.querySelector(".rl-summary, .rl-browse__summary");
     const formula = summary.querySelector("math") !== null;
-    return [row.querySelector("a").href, summary.textContent.trim(), formula];
+    const kind = row.querySelector(".rl-kind").textContent;
+    return [row.querySelector("a").href, kind + ": " + summary.textContent.trim(), formula];
 })"""
 
 
@@ -262,6 +263,21 @@ def test_rows_off_screen_are_rendered_when_scrolled_to_and_printed(seed_server, 
     page.emulate_media(media="screen")
     last.scroll_into_view_if_needed()
     page.wait_for_function("row => row.innerText.trim() !== ''", arg=last.element_handle())
+
+
+def test_the_listings_numbers_show_on_rows_not_yet_rendered(seed_server, browser):
+    """A row skipped off screen paints nothing outside its box: the listing's number is drawn
+    inside it, so a reader scrolling the listing sees every row numbered."""
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(seed_server.url("browse/"))
+    styles = page.locator(".rl-browse-all li").evaluate_all(
+        "rows => rows.map(row => getComputedStyle(row))"
+        ".map(s => [s.contentVisibility, s.listStylePosition, s.listStyleType])"
+    )
+    context.close()
+    assert {style[0] for style in styles} == {"auto"}  # else this test tests nothing
+    assert {(position, kind) for _, position, kind in styles} == {("inside", "decimal")}
 
 
 def test_hostile_list_names_and_tags_stay_text(edge_site, edge_server, page):
