@@ -32,7 +32,7 @@ def test_addresses_never_make_citation_records(
     def no_records(*args: object, **kwargs: object) -> None:
         raise AssertionError("citation records made for addresses")
 
-    monkeypatch.setattr(export, "cite", no_records)
+    monkeypatch.setattr(export, "cite_published", no_records)
     site = Theme(collection, Settings.from_root(project)).site
     assert all(site.tag_path(tag) for tag in site.tags)
     assert all(site.list_path(rl.name) for rl in collection.lists)

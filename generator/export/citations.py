@@ -50,9 +50,14 @@ def citations(collection: Collection, *, site_url: str = "") -> dict[str, Citati
     """Paper id -> its records, for every published paper, in collection order (made on
     every core). Keys are unique across the collection."""
     keys = citation_keys(collection)
-    published = [paper for paper in collection.papers if is_published(paper)]
-    found = parallel.map_each(lambda p: cite(p, keys[p.id], site_url=site_url), published)
-    return {paper.id: citation for paper, citation in zip(published, found, strict=True)}
+    found = parallel.map_each(lambda p: cite_published(p, keys[p.id], site_url=site_url),
+                              collection.papers)  # fmt: skip
+    return {p.id: c for p, c in zip(collection.papers, found, strict=True) if c is not None}
+
+
+def cite_published(paper: Paper, key: str, *, site_url: str = "") -> Citation | None:
+    """The paper's records under `key`, None for a paper that is not published."""
+    return cite(paper, key, site_url=site_url) if is_published(paper) else None
 
 
 def cite(paper: Paper, key: str, *, site_url: str = "") -> Citation:

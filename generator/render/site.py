@@ -55,8 +55,7 @@ def _of_each_paper(
 def _records_and_entry(inputs: tuple[Paper, str, str]) -> tuple[export.Citation | None, Entry]:
     """A paper's citation records (None unless it is published) and its listing entry."""
     paper, key, site_url = inputs
-    published = export.is_published(paper)
-    return (export.cite(paper, key, site_url=site_url) if published else None), _entry(paper)
+    return export.cite_published(paper, key, site_url=site_url), _entry(paper)
 
 
 def _entry(paper: Paper) -> Entry:
