@@ -21,7 +21,7 @@ from generator import markup
 from generator.config import Settings
 from generator.errors import InputError
 from generator.markup.latex import ACCENTS, accents_to_unicode
-from generator.models import Bibliographic
+from generator.models import Bibliographic, Name
 from generator.read import RawAbstract, RawList, bibtex, csvfile, merge
 from generator.read import fields as bibfields
 from generator.read import files as sources
@@ -582,7 +582,8 @@ def test_csv_column_names_are_lenient(tmp_path, header, row):
     path = write(tmp_path, "list.csv", f"{header}\n{row.format(a=ABSTRACT)}\n")
     (paper,) = sources.read_list(path).abstracts
     assert paper.text == ABSTRACT
-    expected = Bibliographic(title="T", authors=("Ada Lovelace",), year="1843", venue="V")
+    expected = Bibliographic(title="T", authors=("Ada Lovelace",), year="1843", venue="V",
+                             names=(Name("Ada", "", "Lovelace"),))  # fmt: skip
     assert paper.bib == expected
 
 

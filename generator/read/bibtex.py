@@ -35,7 +35,8 @@ from bibtexparser.model import (
 
 from generator import markup
 from generator.errors import InputError
-from generator.models import Bibliographic, Problem
+from generator.models import Bibliographic, Name, Problem
+from generator.read import names
 from generator.read.fields import Record, split_keywords
 from generator.read.text import normalize_text
 
@@ -168,9 +169,11 @@ def _record(entry: Entry, strings: dict[str, str], path: Path, problems: list[Pr
 
 
 def _bibliographic(get: Callable[[str], str]) -> Bibliographic:
+    authors, parts = _people_and_parts(get("author"))
     return Bibliographic(
         title=field_text(get("title")),
-        authors=people(get("author")),
+        authors=authors,
+        names=parts,
         year=get("year") or get("date"),
         venue=_venue(get),
         doi=get("doi"),
@@ -203,12 +206,19 @@ def _address_in(text: str) -> str:
 
 def people(raw: str) -> tuple[str, ...]:
     """`Last, First and First von Last and others` as ("First Last", "First von Last")."""
-    names = []
+    return _people_and_parts(raw)[0]
+
+
+def _people_and_parts(raw: str) -> tuple[tuple[str, ...], tuple[Name, ...]]:
+    """The authors as "First Last" strings, and each one's parts as BibTeX split them."""
+    found = []
     for name in split_multiple_persons_names(raw):
         if name.strip().lower() == "others":  # BibTeX's "et al."
             continue
-        names.append(field_text(_first_name_first(name)))
-    return tuple(filter(None, names))
+        shown = field_text(_first_name_first(name))
+        if shown:
+            found.append((shown, names.from_bibtex(name, field_text)))
+    return tuple(shown for shown, _ in found), tuple(parts for _, parts in found)
 
 
 def _first_name_first(name: str) -> str:
