@@ -109,6 +109,32 @@ def test_zotero_bibtex_fields(zotero_bib):
     )
 
 
+ICLR_2015 = (
+    "3rd International Conference on Learning Representations, ICLR 2015, San Diego, CA, "
+    "USA, May 7-9, 2015"
+)
+
+
+def test_bibtex_crossref_fills_missing_fields_from_the_volume() -> None:
+    """JabRef's shape: the paper has only its own fields and `crossref`; its venue (the
+    volume's title, as booktitle) and year come from the @proceedings entry, as in BibTeX."""
+    raw = sources.read_list(FIXTURES / "jabref_crossref.bib")
+    papers = by_title(raw)
+    adam = papers["Adam: A Method for Stochastic Optimization"].bib
+    assert (adam.venue, adam.year) == (ICLR_2015, "2015")
+    assert adam.url == "" and adam.keywords == ()  # the volume's own address and keywords
+    # A field the entry has is its own; the key is matched whatever its case.
+    adamw = papers["Decoupled Weight Decay Regularization"].bib
+    assert (adamw.venue, adamw.year) == (
+        "7th International Conference on Learning Representations (ICLR)", "2019")  # fmt: skip
+    # The volume, which has no abstract, is no paper of the list and gets no warning.
+    assert len(raw.abstracts) == 3
+    assert not any("ICLR2015" in problem.message for problem in raw.problems)
+    assert messages(raw, 23) == [
+        "crossref 'NoSuchVolume' names no other entry of this file; nothing is inherited"
+    ]
+
+
 def test_bibtex_names_accents_and_others(zotero_bib):
     muller = by_title(zotero_bib)["Deep Learning für élèves: ça marche avec GPT"]
     assert muller.bib.authors == ("Jörg Müller", "François García", "Søren Østergaard")
