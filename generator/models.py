@@ -39,6 +39,17 @@ class TopicMatch:
 
 
 @dataclass(frozen=True)
+class Name:
+    """An author's name in BibTeX's four parts, as the source gave them. An organisation is
+    all surname ("Google DeepMind"): the export braces it, so it stays one name."""
+
+    first: str = ""
+    von: str = ""  # particles: "van", "de la"
+    last: str = ""
+    jr: str = ""  # "Jr.", "III"
+
+
+@dataclass(frozen=True)
 class Bibliographic:
     """What a bibliographic source (BibTeX, CSL-JSON, CSV) says about a paper.
     Empty for abstracts from plain-text lists; a source's title beats a derived one."""
@@ -50,17 +61,17 @@ class Bibliographic:
     doi: str = ""
     url: str = ""
     keywords: tuple[str, ...] = ()
+    # The authors' names in parts, one per author, from the same source as `authors`.
+    names: tuple[Name, ...] = ()
 
     def merged(self, other: Bibliographic) -> Bibliographic:
-        """Fields of `self`, with the gaps filled from `other` (the same paper, another source)."""
-        return Bibliographic(
-            **{
-                name: getattr(self, name) or getattr(other, name)
-                for name in self.__dataclass_fields__
-            }
-        )
+        """Fields of `self`, with the gaps filled from `other` (the same paper, another source).
+        The names' parts come from the source the authors come from."""
+        filled = {name: getattr(self, name) or getattr(other, name) for name in _BIB_FIELDS}
+        return Bibliographic(**filled, names=self.names if self.authors else other.names)
 
 
+_BIB_FIELDS = ("title", "authors", "year", "venue", "doi", "url", "keywords")
 STATUSES = ("to-read", "reading", "read")
 
 

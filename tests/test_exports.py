@@ -20,6 +20,7 @@ import jsonschema
 import pytest
 import rispy
 from bibtexparser.middlewares import SeparateCoAuthors
+from bibtexparser.middlewares.names import parse_single_name_into_parts
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pylatexenc.latex2text import LatexNodes2Text
@@ -36,6 +37,7 @@ from generator.models import (
     Link,
     Lock,
     LockedPaper,
+    Name,
     Paper,
     ReadingList,
     Source,
@@ -43,6 +45,7 @@ from generator.models import (
     Topic,
     TopicMatch,
 )
+from generator.read.files import read_list
 from tests.conftest import copy_project
 
 SITE = "https://example.org/list/"
@@ -144,6 +147,13 @@ def test_clashing_keys_go_to_the_paper_seen_first_whatever_the_order():
 # BibTeX ------------------------------------------------------------------------------------
 
 
+def decoded_name(raw: str) -> str:
+    """A BibTeX name as "First von Last Jr", split by bibtexparser, each part decoded."""
+    parts = parse_single_name_into_parts(raw, strict=False)
+    words = (parts.first, parts.von, parts.last, parts.jr)
+    return " ".join(filter(None, (decoded(" ".join(part)) for part in words)))
+
+
 @pytest.mark.parametrize("hostile", HOSTILE)
 def test_bibtex_field_values_read_back_exactly(hostile):
     paper = make_paper(title=hostile, authors=(hostile, "Johnson and Johnson"), venue=hostile)
@@ -151,8 +161,83 @@ def test_bibtex_field_values_read_back_exactly(hostile):
     (entry,) = parse_bibtex(text, split_authors=True).entries
     assert entry.key == "key1"
     assert decoded(entry["title"]) == typeset(hostile)
-    assert [decoded(a) for a in entry["author"]] == [typeset(hostile), "Johnson and Johnson"]
+    assert [decoded_name(a) for a in entry["author"]] == [
+        " ".join(typeset(hostile).split()),
+        "Johnson and Johnson",
+    ]
     assert decoded(entry["booktitle"]) == typeset(hostile)
+
+
+# The four shapes of name: a suffix, an organisation, a particle, a plain two-part name.
+FOUR_NAMES = [
+    ("Martin Luther King Jr.", Name("Martin Luther", "", "King", "Jr."),
+     "King, Jr., Martin Luther"),
+    ("Google DeepMind", Name(last="Google DeepMind"), "{Google DeepMind}"),
+    ("Ludwig van Beethoven", Name("Ludwig", "van", "Beethoven"), "van Beethoven, Ludwig"),
+    ("Ada Lovelace", Name("Ada", "", "Lovelace"), "Lovelace, Ada"),
+]  # fmt: skip
+AS_BIBTEX = (
+    "King, Jr., Martin Luther and {Google DeepMind} and Ludwig van Beethoven and Lovelace, Ada"
+)
+AS_CSL = [{"family": "King", "given": "Martin Luther", "suffix": "Jr."},
+          {"literal": "Google DeepMind"},
+          {"family": "Beethoven", "given": "Ludwig", "non-dropping-particle": "van"},
+          {"family": "Lovelace", "given": "Ada"}]  # fmt: skip
+AS_CSV = "; ".join(shown for shown, _, _ in FOUR_NAMES)
+
+
+def read_back(path: Path) -> Bibliographic:
+    """The one entry's fields, as the project's own reader reads the file."""
+    (abstract,) = read_list(path).abstracts
+    return abstract.bib
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [("names.bib", f"@article{{k, author = {{{AS_BIBTEX}}}, title = {{T}},\n"
+                   "  abstract = {We study names.}}\n"),
+     ("names.json", json.dumps([{"id": "k", "title": "T", "author": AS_CSL,
+                                 "abstract": "We study names."}])),
+     ("names.csv", f'title,authors,abstract\nT,"{AS_CSV}",We study names.\n')],
+    ids=["bibtex", "csl-json", "csv"],
+)  # fmt: skip
+def test_bibtex_names_are_written_last_jr_first_and_read_back_the_same(tmp_path, name, text):
+    source = tmp_path / name
+    source.write_text(text, encoding="utf-8")
+    bib = read_back(source)
+    assert bib.authors == tuple(shown for shown, _, _ in FOUR_NAMES)
+    assert bib.names == tuple(parts for _, parts, _ in FOUR_NAMES)
+
+    exported = exports.bibtex_entry(make_paper(**vars(bib)), "k")
+    (entry,) = parse_bibtex(exported, split_authors=True).entries
+    assert entry["author"] == [written for _, _, written in FOUR_NAMES]
+    # Through pylatexenc: bibtexparser splits each name, pylatexenc decodes each part.
+    for raw, (_, parts, _) in zip(entry["author"], FOUR_NAMES, strict=True):
+        split = parse_single_name_into_parts(raw, strict=False)
+        got = Name(*(decoded(" ".join(words)) for words in (split.first, split.von, split.last,
+                                                               split.jr)))  # fmt: skip
+        assert got == parts
+    # Through the project's own reader: the same names, in the same parts.
+    again = tmp_path / "again.bib"
+    again.write_text(exported.replace("}\n", "  abstract = {We study names.}}\n"), "utf-8")
+    assert read_back(again).authors == bib.authors
+    assert read_back(again).names == bib.names
+
+
+@pytest.mark.parametrize(
+    ("parts", "written"),
+    [(Name("Charles", "de la", "Vallée Poussin"), "de la Vallée Poussin, Charles"),
+     (Name("Vincent", "Van", "Gogh"), "Van Gogh, Vincent"),
+     (Name("Ann", "", "de Souza"), "{de Souza}, Ann"),
+     (Name("", "", "King", "Jr."), "King, Jr.,"),
+     (Name("A, B", "", "C"), "C, {A, B}"),
+     (Name(last="Plato"), "Plato")],
+)  # fmt: skip
+def test_bibtex_name_parts_are_braced_only_where_bibtex_would_split_them(parts, written):
+    shown = " ".join(filter(None, (parts.first, parts.von, parts.last, parts.jr)))
+    paper = make_paper(authors=(shown,), names=(parts,))
+    (entry,) = parse_bibtex(exports.bibtex_entry(paper, "k"), split_authors=True).entries
+    assert entry["author"] == [written]
 
 
 @given(st.text(max_size=80))

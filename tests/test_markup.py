@@ -262,3 +262,16 @@ def test_the_paragraph_shows_what_the_markdown_shows(source: str) -> None:
 def test_the_paragraph_of_any_unicode_shows_what_the_markdown_shows(source: str) -> None:
     parsed = markup.parse(normalize_text(source))
     assert _as_markdown_shows(parsed.paragraph) == _as_markdown_shows(parsed.markdown)
+
+
+@pytest.mark.parametrize(
+    "formula",
+    [r"\operatorname*{arg\,min}_x f(x)", r"\arg\max_\theta", r"\arg\min", r"\argmax_x",
+     r"\textsc{Adam}", r"\mathrm{KL divergence}"],
+)  # fmt: skip
+def test_operator_names_in_an_abstract_are_typeset_without_a_warning(formula: str) -> None:
+    """Each is MathML in the page, not its source shown as code with a warning."""
+    parsed = markup.parse(f"We minimise ${formula}$ over the data.")
+    assert markup.problems_in(parsed) == []
+    assert parsed.markdown.count("<math") == 1
+    assert "$" not in parsed.markdown and "`" not in parsed.markdown

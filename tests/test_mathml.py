@@ -6,7 +6,14 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from generator.markup.mathml import ATTRIBUTES, ELEMENTS, MAX_LENGTH, MathError, to_mathml
+from generator.markup.mathml import (
+    ATTRIBUTES,
+    ELEMENTS,
+    MAX_LENGTH,
+    MathError,
+    math_to_text,
+    to_mathml,
+)
 
 
 def _elements(mathml: str) -> list[ET.Element]:
@@ -80,3 +87,86 @@ def test_formulas_that_cannot_render_raise_math_error(latex: str, message: str) 
     with pytest.raises(MathError, match=message.replace("\\", "\\\\")) as caught:
         to_mathml(latex)
     assert len(str(caught.value)) < 200  # one readable line, even for a huge formula
+
+
+def _tokens(mathml: str) -> list[tuple[str, dict[str, str], str]]:
+    """Each token element (mi, mo, mn, mtext) as (name, attributes, text)."""
+    return [
+        (node.tag, dict(node.attrib), node.text or "")
+        for node in ET.fromstring(mathml).iter()
+        if node.tag in ("mi", "mo", "mn", "mtext")
+    ]
+
+
+UPRIGHT_OPERATOR = ("mo", {"movablelimits": "true"}, "arg\u2009min")
+
+
+@pytest.mark.parametrize(
+    ("latex", "token"),
+    [
+        (r"\operatorname*{arg\,min}_x f(x)", UPRIGHT_OPERATOR),
+        (r"\operatorname*{argmin}_x f", ("mo", {"movablelimits": "true"}, "argmin")),
+        (r"\operatorname{arg\,min}_x", ("mi", {"mathvariant": "normal"}, "arg\u2009min")),
+        (r"\operatorname{sign}(x)", ("mi", {"mathvariant": "normal"}, "sign")),
+        (r"\arg\min_{\theta} L", UPRIGHT_OPERATOR),
+        (r"\arg\max_x f", ("mo", {"movablelimits": "true"}, "arg\u2009max")),
+        (r"\argmax_x f", ("mo", {"movablelimits": "true"}, "arg\u2009max")),
+        (r"\arg z", ("mi", {"mathvariant": "normal"}, "arg")),
+        (r"\textsc{Adam} + 1", ("mtext", {}, "Adam")),
+        (r"\mathrm{KL divergence}(p)", ("mi", {"mathvariant": "normal"}, "KL\u00a0divergence")),
+        (r"\mathrm{d}x", ("mi", {"mathvariant": "normal"}, "d")),
+        (r"\mathrm{Var}[X]", ("mi", {"mathvariant": "normal"}, "Var")),
+    ],
+    ids=["operatorname*-thin-space", "operatorname*", "operatorname", "operatorname-word",
+         "arg-min", "arg-max", "argmax", "arg", "textsc", "mathrm-spaces", "mathrm-letter",
+         "mathrm-word"],
+)  # fmt: skip
+def test_operator_names_and_roman_text_are_upright_tokens(latex: str, token: tuple) -> None:
+    """One upright token, never a literal `*`, italic letters or the command as text."""
+    mathml = to_mathml(latex)
+    tokens = _tokens(mathml)
+    assert tokens[0] == token
+    assert not any(text in ("*", "a", "r", "g") or "\\" in text for _, _, text in tokens)
+
+
+@pytest.mark.parametrize("latex", [r"\operatorname*{arg\,min}_x f", r"\arg\max_x f"])
+def test_an_operator_with_limits_puts_them_under_it_in_display_math(latex: str) -> None:
+    root = ET.fromstring(to_mathml(latex, display=True))
+    (under,) = root.iter("munder")
+    assert under[0].tag == "mo" and under[0].get("movablelimits") == "true"
+
+
+@pytest.mark.parametrize(
+    ("latex", "spaces"),
+    [
+        (r"\sim", {"lspace": "0", "rspace": "0"}),
+        (r"\sim 10", {"lspace": "0"}),
+        (r"< 5", {"lspace": "0"}),
+        (r"x \sim y", {}),
+    ],
+)
+def test_an_operator_with_nothing_on_its_left_takes_no_space_there(
+    latex: str, spaces: dict[str, str]
+) -> None:
+    """`$\\sim$78%` reads "~78%": a browser spaces an operator on both sides by default."""
+    (operator,) = (t for t in _tokens(to_mathml(latex)) if t[0] == "mo")
+    assert operator[1] == spaces
+
+
+@pytest.mark.parametrize(
+    "latex",
+    [r"\operatorname*{\notacommand}", r"\mathrm{\notacommand}", r"\textsc{x} \notacommand",
+     r"\readinglistnamea"],
+)  # fmt: skip
+def test_unknown_commands_beside_operator_names_are_still_reported(latex: str) -> None:
+    with pytest.raises(MathError, match="unknown LaTeX command"):
+        to_mathml(latex)
+
+
+@pytest.mark.parametrize(
+    ("latex", "text"),
+    [(r"\operatorname*{arg\,min}_x", "arg min_x"), (r"\arg\max", "arg max"),
+     (r"\textsc{Adam}", "Adam"), (r"\mathrm{KL divergence}", "KL divergence")],
+)  # fmt: skip
+def test_operator_names_read_as_words_in_plain_text(latex: str, text: str) -> None:
+    assert math_to_text(latex) == text

@@ -21,7 +21,7 @@ from generator import markup
 from generator.config import Settings
 from generator.errors import InputError
 from generator.markup.latex import ACCENTS, accents_to_unicode
-from generator.models import Bibliographic
+from generator.models import Bibliographic, Name
 from generator.read import RawAbstract, RawList, bibtex, csvfile, merge
 from generator.read import fields as bibfields
 from generator.read import files as sources
@@ -107,6 +107,32 @@ def test_zotero_bibtex_fields(zotero_bib):
         "Proceedings of the 2019 Conference of the North American Chapter of the Association "
         "for Computational Linguistics: Human Language Technologies"
     )
+
+
+ICLR_2015 = (
+    "3rd International Conference on Learning Representations, ICLR 2015, San Diego, CA, "
+    "USA, May 7-9, 2015"
+)
+
+
+def test_bibtex_crossref_fills_missing_fields_from_the_volume() -> None:
+    """JabRef's shape: the paper has only its own fields and `crossref`; its venue (the
+    volume's title, as booktitle) and year come from the @proceedings entry, as in BibTeX."""
+    raw = sources.read_list(FIXTURES / "jabref_crossref.bib")
+    papers = by_title(raw)
+    adam = papers["Adam: A Method for Stochastic Optimization"].bib
+    assert (adam.venue, adam.year) == (ICLR_2015, "2015")
+    assert adam.url == "" and adam.keywords == ()  # the volume's own address and keywords
+    # A field the entry has is its own; the key is matched whatever its case.
+    adamw = papers["Decoupled Weight Decay Regularization"].bib
+    assert (adamw.venue, adamw.year) == (
+        "7th International Conference on Learning Representations (ICLR)", "2019")  # fmt: skip
+    # The volume, which has no abstract, is no paper of the list and gets no warning.
+    assert len(raw.abstracts) == 3
+    assert not any("ICLR2015" in problem.message for problem in raw.problems)
+    assert messages(raw, 23) == [
+        "crossref 'NoSuchVolume' names no other entry of this file; nothing is inherited"
+    ]
 
 
 def test_bibtex_names_accents_and_others(zotero_bib):
@@ -582,7 +608,8 @@ def test_csv_column_names_are_lenient(tmp_path, header, row):
     path = write(tmp_path, "list.csv", f"{header}\n{row.format(a=ABSTRACT)}\n")
     (paper,) = sources.read_list(path).abstracts
     assert paper.text == ABSTRACT
-    expected = Bibliographic(title="T", authors=("Ada Lovelace",), year="1843", venue="V")
+    expected = Bibliographic(title="T", authors=("Ada Lovelace",), year="1843", venue="V",
+                             names=(Name("Ada", "", "Lovelace"),))  # fmt: skip
     assert paper.bib == expected
 
 

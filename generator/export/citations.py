@@ -24,7 +24,8 @@ from generator.export.fields import (
     title,
     venue_kind,
 )
-from generator.models import Collection, Paper
+from generator.models import Bibliographic, Collection, Name, Paper
+from generator.read.names import from_text
 
 _BIBTEX_SPECIAL = {"\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "%": r"\%", "&": r"\&",
                    "$": r"\$", "#": r"\#", "_": r"\_", "~": r"\textasciitilde{}",
@@ -32,6 +33,8 @@ _BIBTEX_SPECIAL = {"\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "%": r"\%"
 _BIBTEX_RE = re.compile(r"[\\{}%&$#_~^]")
 _BIBTEX_KINDS = {"journal": ("article", "journal"), "conference": ("inproceedings", "booktitle")}
 _RIS_KINDS = {"journal": "JOUR", "conference": "CONF"}
+# What splits a name in BibTeX: a comma between its parts, "and" between two names.
+_SPLITS = re.compile(r",|\band\b", re.IGNORECASE)
 # A URL that `\url{...}` prints as it is, even inside another command's argument.
 _URL_SAFE = re.compile(r"[A-Za-z0-9:/?=&;@!$'()*+,~._\-\[\]]+")
 
@@ -84,7 +87,7 @@ def bibtex_entry(paper: Paper, key: str, *, site_url: str = "", full: bool = Tru
     text = bibtex_escape(title(paper))
     fields = [
         ("title", "{" + text + "}" if text else ""),  # inner braces keep the title's capitals
-        ("author", " and ".join(_bibtex_name(name) for name in bib.authors if clean(name))),
+        ("author", " and ".join(filter(None, map(_bibtex_name, _names(bib))))),
         ("year", bib.year),
         (venue_field, bibtex_escape(bib.venue)),
         ("doi", _verbatim(bib.doi)),
@@ -97,10 +100,41 @@ def bibtex_entry(paper: Paper, key: str, *, site_url: str = "", full: bool = Tru
     return f"@{entry_type}{{{key},\n{body}}}\n"
 
 
-def _bibtex_name(name: str) -> str:
-    """A name containing the word "and" is braced, or BibTeX would read two authors."""
-    escaped = bibtex_escape(name)
-    return "{" + escaped + "}" if re.search(r"\band\b", escaped, re.I) else escaped
+def _names(bib: Bibliographic) -> tuple[Name, ...]:
+    """The parts read on input; split from the cleaned string for a record made without."""
+    if len(bib.names) == len(bib.authors):
+        return bib.names
+    return tuple(from_text(clean(author)) for author in bib.authors)
+
+
+def _bibtex_name(name: Name) -> str:
+    """ "von Last, Jr, First" from the parts read on input, so BibTeX reads the same surname
+    back; a name that is all surname ("Google DeepMind", an organisation's) is braced whole."""
+    first, von, last, jr = (clean(part) for part in (name.first, name.von, name.last, name.jr))
+    if not (first or jr):
+        whole = " ".join(filter(None, (von, last)))
+        return _braced(whole) if " " in whole or _SPLITS.search(whole) else bibtex_escape(whole)
+    if not all(word[:1].islower() for word in von.split()):
+        von, last = "", " ".join(filter(None, (von, last)))  # a capital particle is surname
+    surname = " ".join(filter(None, (bibtex_escape(von), _surname(last))))
+    return ", ".join((surname, _part(jr), _part(first)) if jr else (surname, _part(first)))
+
+
+def _surname(text: str) -> str:
+    """Braced unless every word starts with a capital, or BibTeX would take a word starting
+    otherwise for a particle."""
+    words = text.split()
+    plain = all(word[:1].isupper() for word in words) and not _SPLITS.search(text)
+    return bibtex_escape(text) if plain else _braced(text)
+
+
+def _part(text: str) -> str:
+    """A given name or suffix: braced only where BibTeX would split it (a comma, "and")."""
+    return _braced(text) if _SPLITS.search(text) else bibtex_escape(text)
+
+
+def _braced(text: str) -> str:
+    return "{" + bibtex_escape(text) + "}" if text else ""
 
 
 def _verbatim(url: str) -> str:

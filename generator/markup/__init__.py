@@ -9,7 +9,8 @@ what a paper is about, or produce HTML outside the constructs it recognises.
 
 Modules: `parser` (parse, Parsed) puts together `core` (the parser's position and shared
 moves) with the handlers of `latex` and `inline`; `scan` holds its linear look-aheads,
-`tree` the nodes, `emit` the renderings, `mathml` the formulas and `bibtex` the pre-pass.
+`tree` the nodes, `emit` the renderings, `mathml` the formulas (with `operators`, the upright
+names latex2mathml gets wrong) and `bibtex` the pre-pass.
 """
 
 from __future__ import annotations

@@ -17,6 +17,8 @@ from collections.abc import Callable, Iterator
 
 from latex2mathml.converter import convert
 
+from generator.markup import operators
+
 _NS = "{http://www.w3.org/1998/Math/MathML}"
 ELEMENTS = frozenset(
     "math mrow mi mn mo ms mtext mspace msub msup msubsup munder mover munderover mfrac "
@@ -54,17 +56,32 @@ def to_mathml(latex: str, *, display: bool = False) -> str:
     source = re.sub(r"(?<!\\)%", _literally(r"\%"), latex)
     for symbol, replacement in _SYMBOL_FIXES.items():
         source = re.sub(re.escape(symbol) + r"(?![A-Za-z])", _literally(replacement), source)
+    source, names = operators.protect(source)
     try:
         raw = convert(source, display="block" if display else "inline")
         root = ET.fromstring(raw)
     except Exception as error:  # latex2mathml raises many exception types on bad input
         raise MathError(f"cannot typeset {_quote(latex)} ({type(error).__name__})") from None
+    operators.restore(root, names, display=display)
+    _no_space_before_a_leading_operator(root)
     if _depth(root) > MAX_DEPTH:  # the serialiser recurses; so does the browser's layout
         raise MathError(f"formula nested over {MAX_DEPTH} levels deep: {_quote(latex)}")
     unknown = sorted({text for text in _texts(root) if _UNKNOWN.fullmatch(text)})
     if unknown:
         raise MathError(f"unknown LaTeX command {', '.join(unknown)} in {_quote(latex)}")
     return _serialize(root, alttext=latex)
+
+
+def _no_space_before_a_leading_operator(root: ET.Element) -> None:
+    """`$\\sim$10`, `$\\sim 10$`, `$<5$`: an operator with nothing on its left takes no space
+    there (as in TeX), and one standing alone none at all; a browser gives it both sides."""
+    row = root
+    while len(row) and row[0].tag == _NS + "mrow":
+        row = row[0]
+    if len(row) and row[0].tag == _NS + "mo":
+        row[0].set("lspace", "0")
+        if len(row) == 1:
+            row[0].set("rspace", "0")
 
 
 def _quote(latex: str) -> str:
@@ -117,6 +134,9 @@ _TEXT_SYMBOLS = {"sim": "∼", "approx": "≈", "leq": "≤", "le": "≤", "geq"
 
 def math_to_text(latex: str) -> str:
     """A readable plain-text approximation of a formula (for titles, summaries, search)."""
-    text = re.sub(r"\\([A-Za-z]+|%)", lambda m: _TEXT_SYMBOLS.get(m.group(1), m.group(1)), latex)
-    text = re.sub(r"(mathcal|mathbf|mathrm|widetilde|tilde|text|hat|bar|operatorname)", "", text)
+    text = re.sub(r"\\[,:;! ]", " ", latex)  # LaTeX's spaces: `arg\,min`
+    text = re.sub(r"\\([A-Za-z]+|%)", lambda m: _TEXT_SYMBOLS.get(m.group(1), m.group(1)), text)
+    text = re.sub(r"arg(max|min)", r"arg \1", text)
+    text = re.sub(r"(mathcal|mathbf|mathrm|widetilde|tilde|textsc|text|hat|bar|operatorname\*?)",
+                  "", text)  # fmt: skip
     return re.sub(r"[{}]", "", text).strip()

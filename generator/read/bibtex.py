@@ -8,11 +8,15 @@ dropped) and gives titles, names, venues and keywords as plain text by the one L
 path there is (`field_text`: `markup`, after `markup.without_bibtex` took out BibTeX's own
 accent commands and case-protecting braces). The abstract keeps its LaTeX for `markup`, less
 BibTeX's own syntax; DOIs and URLs are taken verbatim, since `%`, `_` and `~` are part of an
-address. Nothing is executed or read: `\\input{file}` is a file name, dropped.
+address. An entry's `crossref` fills the fields it lacks from the entry it names, as BibTeX
+does (a volume's title becomes its booktitle, as biblatex maps it); a volume that is only
+cross-referenced is not itself a paper. Nothing is executed or read: `\\input{file}` is a
+file name, dropped.
 """
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
 from collections.abc import Callable
@@ -35,7 +39,8 @@ from bibtexparser.model import (
 
 from generator import markup
 from generator.errors import InputError
-from generator.models import Bibliographic, Problem
+from generator.models import Bibliographic, Name, Problem
+from generator.read import crossref, names
 from generator.read.fields import Record, split_keywords
 from generator.read.text import normalize_text
 
@@ -72,7 +77,14 @@ def read_bibtex(text: str, path: Path) -> tuple[str, list[Record], list[Problem]
             f"no BibTeX entry could be read: {first.message}", path=path, line=first.line
         )
     strings = _strings(library)
-    records = [_record(entry, strings, path, problems) for entry in entries]
+    fields = {id(entry): _fields(entry) for entry in entries}
+    value = functools.partial(field_value, strings=strings, undefined=set())
+    parents = crossref.inherit(entries, fields, value, path, problems)
+    records = [
+        _record(entry, fields[id(entry)], strings, path, problems)
+        for entry in entries
+        if not (id(entry) in parents and not fields[id(entry)].get("abstract", "").strip())
+    ]  # a volume the others cross-reference is no paper of the list unless it has an abstract
     return _carried_name(library), records, problems
 
 
@@ -149,10 +161,18 @@ def _concatenated(raw: str) -> list[str]:
     return [*pieces, raw[start:].strip()]
 
 
-def _record(entry: Entry, strings: dict[str, str], path: Path, problems: list[Problem]) -> Record:
+def _fields(entry: Entry) -> dict[str, str]:
+    """Raw values by lower-case field name; BibTeX keeps the first of a repeated field."""
     fields: dict[str, str] = {}
-    for field in entry.fields:  # BibTeX keeps the first of a repeated field
+    for field in entry.fields:
         fields.setdefault(field.key.lower(), field.value)
+    return fields
+
+
+def _record(
+    entry: Entry, fields: dict[str, str], strings: dict[str, str], path: Path,
+    problems: list[Problem],
+) -> Record:  # fmt: skip
     undefined: set[str] = set()
 
     def get(key: str) -> str:
@@ -168,9 +188,11 @@ def _record(entry: Entry, strings: dict[str, str], path: Path, problems: list[Pr
 
 
 def _bibliographic(get: Callable[[str], str]) -> Bibliographic:
+    authors, parts = _people_and_parts(get("author"))
     return Bibliographic(
         title=field_text(get("title")),
-        authors=people(get("author")),
+        authors=authors,
+        names=parts,
         year=get("year") or get("date"),
         venue=_venue(get),
         doi=get("doi"),
@@ -203,12 +225,19 @@ def _address_in(text: str) -> str:
 
 def people(raw: str) -> tuple[str, ...]:
     """`Last, First and First von Last and others` as ("First Last", "First von Last")."""
-    names = []
+    return _people_and_parts(raw)[0]
+
+
+def _people_and_parts(raw: str) -> tuple[tuple[str, ...], tuple[Name, ...]]:
+    """The authors as "First Last" strings, and each one's parts as BibTeX split them."""
+    found = []
     for name in split_multiple_persons_names(raw):
         if name.strip().lower() == "others":  # BibTeX's "et al."
             continue
-        names.append(field_text(_first_name_first(name)))
-    return tuple(filter(None, names))
+        shown = field_text(_first_name_first(name))
+        if shown:
+            found.append((shown, names.from_bibtex(name, field_text)))
+    return tuple(shown for shown, _ in found), tuple(parts for _, parts in found)
 
 
 def _first_name_first(name: str) -> str:

@@ -20,6 +20,7 @@ from typing import Any
 
 from generator.errors import InputError
 from generator.models import Bibliographic, Problem
+from generator.read import names
 from generator.read.fields import Record, split_keywords
 from generator.read.text import normalize_text
 
@@ -112,9 +113,11 @@ def _record(item: dict, line: int, path: Path, problems: list[Problem]) -> Recor
         problems.append(Problem(path, line, f"'{key}' is {_json_type(value)}, not text; ignored"))
         return ""
 
+    people = _people(item.get("author"), line, path, problems)
     bib = Bibliographic(
         title=_RICH_TEXT.sub("", text("title")),
-        authors=_authors(item.get("author"), line, path, problems),
+        authors=tuple(person(name) for name in people),
+        names=tuple(names.from_csl(name) for name in people),
         year=_year(item.get("issued")),
         venue=next(filter(None, map(text, VENUE_FIELDS)), ""),
         doi=text("DOI"),
@@ -125,15 +128,16 @@ def _record(item: dict, line: int, path: Path, problems: list[Problem]) -> Recor
     return Record(line, label, _JATS.sub(" ", text("abstract")), bib)
 
 
-def _authors(value: Any, line: int, path: Path, problems: list[Problem]) -> tuple[str, ...]:
+def _people(value: Any, line: int, path: Path, problems: list[Problem]) -> list[dict]:
+    """The author list's CSL names that name someone."""
     if value is None:
-        return ()
+        return []
     if not isinstance(value, list):
         problems.append(
             Problem(path, line, f"'author' is {_json_type(value)}, not a list of names; ignored")
         )
-        return ()
-    return tuple(filter(None, (person(name) for name in value if isinstance(name, dict))))
+        return []
+    return [name for name in value if isinstance(name, dict) and person(name)]
 
 
 def person(name: dict) -> str:

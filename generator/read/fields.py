@@ -10,7 +10,8 @@ What `tidy` guarantees, so later stages (exports, pages) use the fields as they 
 - `title`, `venue`: one line of plain text (`text.normalize_text`: NFC, no control, invisible
   or surrogate characters, single spaces, none at the ends; BibTeX's LaTeX already turned
   into text by `bibtex`), or "".
-- `authors`: "Given Family" names in the source's order, each non-empty and normalised.
+- `authors`: "Given Family" names in the source's order, each non-empty and normalised;
+  `names` their parts, one per author (the source's, else split by `names.from_text`).
 - `year`: four digits, or "".
 - `doi`: a bare DOI, `10.` + 4-9 digits + `/` + a suffix without spaces, no resolver prefix
   (`https://doi.org/`, `doi:`), or "".
@@ -31,6 +32,7 @@ from urllib.parse import urlsplit
 from bibtexparser.middlewares.names import split_multiple_persons_names
 
 from generator.models import Bibliographic
+from generator.read import names
 from generator.read.text import normalize_text
 
 
@@ -61,10 +63,12 @@ def tidy(bib: Bibliographic) -> tuple[Bibliographic, list[str]]:
     url = clean_url(bib.url)
     if bib.url.strip() and not url:
         notes.append(f"'{_short(bib.url)}' is not an http(s) address; ignored")
+    authors, parts = names.tidy_names(bib)
     tidied = replace(
         bib,
         title=normalize_text(bib.title),
-        authors=tuple(filter(None, map(normalize_text, bib.authors))),
+        authors=authors,
+        names=parts,
         year=year_of(bib.year),
         venue=normalize_text(bib.venue),
         doi=doi,

@@ -55,3 +55,33 @@ def test_math_in_a_listing_is_typeset_after_instant_navigation(edge_server, edge
     page.locator(CONTENT).get_by_role("link", name=listing.title, exact=True).click()
     wait_for_heading(page, listing.title)
     assert _problems(page) == []
+
+
+_INLINE_TYPE = r"""(content) => {
+  const root = document.querySelector(content);
+  const wrong = [...root.querySelectorAll('math:not([display="block"]) mn')]
+    .filter(mn => getComputedStyle(mn).fontFamily
+                  !== getComputedStyle(mn.closest('p, li')).fontFamily)
+    .map(mn => mn.closest('math').getAttribute('alttext'));
+  const sims = [...root.querySelectorAll('math')]
+    .filter(math => math.getAttribute('alttext') === String.raw`\sim`).map(math => [
+    math.getBoundingClientRect().width, math.querySelector('mo').getBoundingClientRect().width]);
+  return {wrong, sims, numbers: root.querySelectorAll('math mn').length};
+}"""
+
+
+def test_inline_numbers_are_in_the_text_font_and_a_lone_sim_has_no_side_spaces(
+    seed_server, seed_corpus, page
+):
+    """`$\\sim$78.97\\%`: the tilde as wide as its glyph (no operator space either side), and
+    every number of a formula in a sentence in the sentence's own font."""
+    checked_sim = checked_numbers = 0
+    for paper in (paper for paper in seed_corpus.papers if paper.has_math):
+        page.goto(seed_server.url(paper.path))
+        found = page.evaluate(_INLINE_TYPE, CONTENT)
+        assert found["wrong"] == [], paper.path
+        for whole, glyph in found["sims"]:
+            assert whole <= glyph + 0.5, paper.path
+        checked_sim += len(found["sims"])
+        checked_numbers += found["numbers"]
+    assert checked_sim and checked_numbers, "the seed lists have $\\sim$ and numbers in math"
