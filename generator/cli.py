@@ -212,14 +212,13 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _check(args: argparse.Namespace) -> int:
+    from generator.render.home import counted_lists
+
     collection = pipeline.collect(_settings(args), keep_going=True)
     _print_problems(collection.problems)
     errors = sum(1 for problem in collection.problems if problem.severity == "error")
     warnings = len(collection.problems) - errors
-    print(
-        f"{len(collection.papers)} papers in {len(collection.lists)} lists: "
-        f"{errors} error(s), {warnings} warning(s)"
-    )
+    print(f"{counted_lists(collection)}: {errors} error(s), {warnings} warning(s)")
     return 1 if errors or (args.strict and warnings) else 0
 
 
