@@ -40,7 +40,8 @@ def main(argv: list[str] | None = None) -> int:
         return int(args.run(args))
     except BuildFailed as failure:
         _print_problems(failure.problems)
-        print(f"error: {failure}", file=sys.stderr)
+        read_only = args.run in (_check, _find, _suggest)  # they cannot say they withheld writes
+        print(f"error: {failure.summary if read_only else failure}", file=sys.stderr)
     except ReadingListError as error:
         print(f"error: {error}", file=sys.stderr)
     except OSError as error:  # what no stage foresaw, still as one line
