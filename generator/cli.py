@@ -40,7 +40,8 @@ def main(argv: list[str] | None = None) -> int:
         return int(args.run(args))
     except BuildFailed as failure:
         _print_problems(failure.problems)
-        print(f"error: {failure}", file=sys.stderr)
+        read_only = args.run in (_check, _find, _suggest)  # they cannot say they withheld writes
+        print(f"error: {failure.summary if read_only else failure}", file=sys.stderr)
     except ReadingListError as error:
         print(f"error: {error}", file=sys.stderr)
     except OSError as error:  # what no stage foresaw, still as one line
@@ -212,14 +213,13 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _check(args: argparse.Namespace) -> int:
+    from generator.render.home import counted_lists
+
     collection = pipeline.collect(_settings(args), keep_going=True)
     _print_problems(collection.problems)
     errors = sum(1 for problem in collection.problems if problem.severity == "error")
     warnings = len(collection.problems) - errors
-    print(
-        f"{len(collection.papers)} papers in {len(collection.lists)} lists: "
-        f"{errors} error(s), {warnings} warning(s)"
-    )
+    print(f"{counted_lists(collection)}: {errors} error(s), {warnings} warning(s)")
     return 1 if errors or (args.strict and warnings) else 0
 
 

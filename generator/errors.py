@@ -54,7 +54,9 @@ class BuildFailed(ReadingListError):
     def __init__(self, problems: list) -> None:
         self.problems = problems
         errors = sum(1 for problem in problems if getattr(problem, "severity", "") == "error")
-        super().__init__(f"{errors or len(problems)} error(s) in the input; nothing was written")
+        # What a command that only reads says (`check`, `find`); a build adds what it withheld.
+        self.summary = f"{errors or len(problems)} error(s) in the input"
+        super().__init__(f"{self.summary}; nothing was written")
 
 
 class StrictFailure(BuildFailed):
@@ -62,7 +64,8 @@ class StrictFailure(BuildFailed):
 
     def __init__(self, problems: list) -> None:
         super().__init__(problems)
-        self.message = f"{len(problems)} warning(s) with --strict; nothing was written"
+        self.summary = f"{len(problems)} warning(s) with --strict"
+        self.message = f"{self.summary}; nothing was written"
         self.args = (self.message,)
 
     def __str__(self) -> str:

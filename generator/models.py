@@ -165,6 +165,11 @@ class Collection:
         return self._index[paper_id]
 
     @property
+    def files(self) -> int:
+        """How many files the lists come from: more than lists when files share a name."""
+        return len({path for reading_list in self.lists for path in reading_list.files})
+
+    @property
     def _index(self) -> dict[str, Paper]:
         cached = self.__dict__.get("_paper_index")
         if cached is None:

@@ -68,7 +68,7 @@ def collect_reusing(
     lock = address.read_lock(settings.lock_path)
     with _stage("read", counts := {}):
         raw_lists, problems = read.read_lists(settings)
-        counts["lists"] = len(raw_lists)
+        counts["files"] = len(raw_lists)  # a list may span files: counted once merged
     if any(problem.severity == "error" for problem in problems) and not keep_going:
         raise BuildFailed(problems)
     with _stage("normalise", counts := {}):

@@ -21,6 +21,7 @@ import mkdocs.commands.build
 import pytest
 
 from generator import cli
+from generator.render.templating import counted
 from tests.conftest import FIXTURES, SEED_LISTS, copy_project, run_cli
 
 BROKEN = FIXTURES / "broken"
@@ -270,4 +271,4 @@ def test_a_blank_first_line_is_a_missing_name_and_loses_no_abstract(
     assert "lists/blank-name.txt:1: error: missing list name" in result.stderr
     assert not (project / "docs" / "papers").exists()
     checked = run_cli(project, "check", check=False)
-    assert f"{len(abstracts)} papers in 1 lists" in checked.stdout
+    assert checked.stdout.startswith(f"{counted(len(abstracts), 'paper')} in 1 list:")

@@ -39,6 +39,19 @@ def test_check_reports_every_list_and_writes_nothing(make_project) -> None:
     assert not (project / "lists" / "readinglist.lock.json").exists()
 
 
+def test_check_never_says_it_wrote_or_withheld_anything(make_project) -> None:
+    """`check` never writes: a curator file it cannot use is reported without "nothing was
+    written", which only a command that writes can say."""
+    project = make_project({"a.txt": "A\n\nWe study a small thing in depth and report it.\n"})
+    (project / "lists" / "curation.yml").write_text("papers:\n  nope: {rating: 9}\n", "utf-8")
+    for command in ("check", "find"):
+        result = run_cli(project, command, *(["thing"] if command == "find" else []), check=False)
+        assert result.returncode == 1 and "lists/curation.yml:2" in result.stderr
+        assert "error(s) in the input" in result.stderr and "written" not in result.stderr
+    built = run_cli(project, "generate", check=False)
+    assert built.returncode == 1 and "error(s) in the input; nothing was written" in built.stderr
+
+
 def test_quiet_flag_works_before_and_after_the_command(make_project) -> None:
     project = make_project({"a.txt": "A\n\nWe study a small thing in depth and report it.\n"})
     for args in (["-q", "generate"], ["generate", "-q"]):

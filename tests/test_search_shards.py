@@ -20,6 +20,7 @@ import pytest
 from generator.search import build_pagefind, chunks, shards
 from generator.search import bundle as pf
 from generator.search.pagefind import _index, indexed_pages
+from tests.conftest import REPO, copy_project, run_cli
 from tests.golden_tree import files_of
 
 SMALL = 30  # pages a shard: the shipped lists' 110 indexed pages make 4 shards
@@ -237,3 +238,39 @@ def test_serve_keeps_an_index_of_its_own(monkeypatch: pytest.MonkeyPatch, tmp_pa
         tmp_path / "readinglist" / "pagefind",
         tmp_path / "readinglist" / "pagefind-serve",
     ]
+
+
+def test_pages_pagefind_leaves_out_are_no_news_to_a_curator(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The shipped lock file remembers topics that have no paper left: their pages say where
+    to look and ask to be left out of search, so Pagefind leaves them out. Nothing is wrong,
+    so a build says nothing of it above debug level."""
+    project = copy_project(tmp_path / "project")
+    shutil.copy(REPO / "lists" / "readinglist.lock.json", project / "lists")
+    built = run_cli(project, "build")
+    assert "pagefind:" in built.stderr
+    assert "addresses" not in built.stderr and "not cached" not in built.stderr, built.stderr
+    with caplog.at_level("DEBUG", logger="generator"):
+        build_pagefind(project / "site", cache=tmp_path / "cache", shard_pages=SMALL)
+    left_out = [
+        record.getMessage() for record in caplog.records if "left out" in record.getMessage()
+    ]
+    assert left_out and "/topics/vision/" in left_out[0]
+    assert all(
+        record.levelname == "DEBUG"
+        for record in caplog.records
+        if "left out" in record.getMessage()
+    )
+
+
+def test_addresses_pagefind_gives_otherwise_are_said_in_a_curators_words(
+    site: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(shards, "url_of", lambda page: "/elsewhere/" + page)
+    with caplog.at_level("INFO", logger="generator"):
+        build_pagefind(site, cache=tmp_path / "cache", shard_pages=SMALL)
+    said = [record.getMessage() for record in caplog.records if record.levelname == "INFO"]
+    line = next(message for message in said if "addresses" in message)
+    assert "search works" in line and "the next build indexes every page again" in line
+    assert "/about/" in line and "more)" in line  # a few of what Pagefind gave

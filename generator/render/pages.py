@@ -19,15 +19,14 @@ from generator import export, markup
 from generator.config import Settings
 from generator.models import Collection, Paper, Section
 from generator.render import templating
+from generator.render.home import STATUSES, home_page
 from generator.render.keyed import Keyed, as_shown, keyed, settings_shown
-from generator.render.listings import Pager, listing_batches
+from generator.render.listings import listing_batches
 from generator.render.mylist import my_list_files
-from generator.render.site import RecordsByPaper, Site, kind_label, kinds
+from generator.render.site import RecordsByPaper, Site, kind_label
 from generator.render.templating import Md, page
 
 Batch = Callable[[], Iterable[tuple[str, str | Iterable[str]]]]
-# The curator's own reading, worded apart from the reader's list ("Add to my list").
-_STATUSES = (("reading", "reading now"), ("to-read", "to read"), ("read", "read"))
 
 
 def render_site(collection: Collection, settings: Settings) -> list[Batch]:
@@ -101,19 +100,6 @@ def site_without_papers(paper_ids: list[str], folder: str) -> list[Md]:
     return []
 
 
-def home_page(site: Site) -> tuple[str, str]:
-    papers = site.collection.papers
-    by_status = {
-        f"Curator: {label}": [p.id for p in papers if p.curation.status == status]
-        for status, label in _STATUSES
-    }
-    meta = {"title": "Home", "hide": ["navigation", "toc"]}
-    featured = [p.id for p in papers if p.curation.featured]
-    return "index.md", page("home.md.j2", "index.md", meta, listed=site.listed, site=site,
-                            featured=featured, by_status=by_status, kinds=kinds(),
-                            pager=Pager(1, ("index.md",), 0, 0))  # fmt: skip
-
-
 def paper_page(site: Site, paper: Paper) -> list[tuple[str, str]]:
     entry = site.entries[paper.id]
     context = {
@@ -122,7 +108,7 @@ def paper_page(site: Site, paper: Paper) -> list[tuple[str, str]]:
         "abstract": Md(paper.markdown),
         "note": [Md(markup.parse(part).paragraph) for part in _paragraphs(paper.curation.note)],
         "stars": "★" * paper.curation.rating + "☆" * (5 - paper.curation.rating),
-        "statuses": dict(_STATUSES),
+        "statuses": dict(STATUSES),
         "related": [site.entries[pid] for pid in paper.related],
     }
     meta = paper_front_matter(site, paper)

@@ -148,11 +148,27 @@ def _keep(cache: Path | None, target: Path, words: Path, new: Ledger,
     an address Pagefind gives otherwise than `url_of` would make every update wrong);
     `made`: the pages' hashes by address, and the settings."""
     sources, settings = made
-    if {page.url for page in new.pages} == sources.keys():
+    indexed = {page.url for page in new.pages}
+    if indexed == sources.keys():
         last_index.store(cache, target, words, new.sourced(sources, settings))
+        return
+    left_out, elsewhere = sources.keys() - indexed, indexed - sources.keys()
+    if elsewhere:
+        log.info("pagefind: the search index has pages at addresses the site does not give "
+                 "them (%s); search works, but the next build indexes every page again",
+                 _some(elsewhere))  # fmt: skip
     else:
-        log.info("pagefind: addresses other than expected, the index is not cached")
-        last_index.drop(cache)
+        # Pages that ask to be left out of search (a listing with no paper left says where
+        # to look instead): the index is right; only the next build's update is forgone.
+        log.debug("pagefind: %d page(s) left out of the index, as they ask, so it is not kept "
+                  "for an update: %s", len(left_out), _some(left_out))  # fmt: skip
+    last_index.drop(cache)
+
+
+def _some(urls: set[str], *, shown: int = 5) -> str:
+    """A few of `urls`, in order, and how many more."""
+    more = f" and {len(urls) - shown} more" if len(urls) > shown else ""
+    return ", ".join(sorted(urls)[:shown]) + more
 
 
 def _index_shard(site: Path, shard: list[str], work: Path, index: Indexer, *,
