@@ -10,8 +10,10 @@ sentence. A summary stands
 alone on a home or topic page: a sentence pointing back at what it does not say ("We address
 this gap by introducing X", "a framework that tackles these challenges by ...") is rewritten
 without the pointer ("We introduce X", "a framework supporting ..."), else gives way to the
-next contribution sentence that does not point back (`self_contained`). It reads one
-abstract only.
+next contribution sentence that does not point back (`self_contained`). A summary says what
+the paper's thing is: "We propose AnchorAL." gives way to the next sentence naming it, and a
+sentence about the code, data or licence is never one; a connective tying it to the sentence
+before ("On the other hand,", "Notably,") is taken off. It reads one abstract only.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from generator.describe.reading.abstracts import Abstract
 from generator.describe.reading.claims import claims, rank_sentences
 from generator.describe.reading.lexicon import (
     DETERMINERS,
+    GENERIC_HEADS,
     INTRO_VERBS,
     SMALL_WORDS,
     STATE_VERBS,
@@ -42,19 +45,80 @@ def summarize(abstract: Abstract) -> str:
     """The contribution sentence, as a source fragment, cleaned of its preamble, or its best
     clause; at most MAX_WORDS words and MAX_CHARS characters; one that stands alone if a
     contribution sentence does."""
+    ranking = [index for index in abstract.ranking if not _is_release(abstract.lower[index])]
+    ranking = ranking or list(abstract.ranking)
     fitting = [
-        (index, strip_preamble(piece))
-        for index in abstract.ranking
+        (index, _said(abstract, index, strip_preamble(piece)))
+        for index in ranking
         for piece in _pieces(abstract.sources[index])
         if _fits(strip_preamble(piece))
     ]
+    fitting = [(index, summary) for index, summary in fitting if summary]
     if not fitting:
-        return _cut(strip_preamble(abstract.sources[abstract.ranking[0]]))
+        return _cut(strip_preamble(abstract.sources[ranking[0]]))
     for index, summary in fitting:
         alone = self_contained(summary)
+        alone = alone and _said(abstract, index, alone)  # a rewrite may leave only the name
         if alone and (index == fitting[0][0] or _states_contribution(abstract, index)):
             return alone
     return fitting[0][1]
+
+
+def _is_release(lower: str) -> bool:
+    """A sentence about the code, data or licence ("Code is available at ..."), a link: it
+    says where the work is, not what it is."""
+    return bool(_RELEASE.search(lower))
+
+
+_RELEASE = re.compile(
+    r"https?://|www\.|github|gitlab|huggingface\.co|\blicen[cs]e|open[- ]sourced?\b|"
+    r"\b(?:code|data|models?|datasets?|implementations?|benchmarks?|weights|checkpoints)\b"
+    r"[^.]{0,60}\b(?:available|released|public|accessible)\b|"
+    r"\b(?:we|will)\s+(?:publicly\s+|also\s+)?(?:release|open-source|make)\b[^.]{0,40}"
+    r"\b(?:code|data|public|available)"
+)
+
+
+def _said(abstract: Abstract, index: int, summary: str) -> str:
+    """`summary` that says what the paper's thing is or does: "We propose AnchorAL." names it
+    only, so the next sentence that names it again stands in (it says what it does), else the
+    summary gives way ("")."""
+    bare = _BARE.match(markup_free(summary))
+    if not bare:
+        return summary
+    names = _naming(bare.group("object"))
+    for later in abstract.sources[index + 1 : index + 4]:
+        said = strip_preamble(later)
+        named = any(re.search(rf"\b{re.escape(name)}\b", said, re.IGNORECASE) for name in names)
+        if named and _fits(said) and not _BARE.match(markup_free(said)) and not points_back(said):
+            return said
+    return ""
+
+
+# "We propose X.", "We introduce the predictron architecture.": an intro verb and at most five
+# words that say neither what for, how, nor what it does (no preposition, no clause).
+_BARE = re.compile(
+    r"^(?:We|This (?:paper|work|study))\s+(?:\w+ly\s+)?(?:propose|introduce|present|develop|"
+    r"design|describe|offer)s?\s+(?P<object>(?:(?!(?:for|to|that|which|with|by|of|in|on|via|"
+    r"using|where|whose|and|as|from)\b)[^\s,;:]+\s*){1,5}?)[.!]?$"
+)
+
+
+def _naming(phrase: str) -> list[str]:
+    """The words naming the thing in "the predictron architecture", "topic models(STM)": its
+    names (a capital inside), else its words but articles and general heads."""
+    words = [word for word in re.split(r"[\s()]+", phrase.strip(" .")) if word]
+    shaped = [word for word in words if any(ch.isupper() for ch in word[1:])]
+    plain = [w for w in words if w.lower() not in DETERMINERS and w.lower() not in GENERIC_HEADS]
+    return shaped or plain
+
+
+def markup_free(summary: str) -> str:
+    """`summary` without emphasis marks and LaTeX commands' names, for matching its words."""
+    return _MARKS.sub("", summary)
+
+
+_MARKS = re.compile(r"\\[A-Za-z]+\{|[*_{}]")
 
 
 def _fits(summary: str) -> bool:
@@ -232,6 +296,23 @@ _OPENING = re.compile(
     re.IGNORECASE,
 )
 _BACK_REFERENCE = re.compile(r"\b(?:this|these|those|such|above|aforementioned)\b", re.I)
+# A connective that ties the sentence to the one before it ("On the other hand,", "Notably,",
+# "Therefore we"): a summary stands alone, so it goes, before a comma or the authors' subject.
+_LINK_BACK = re.compile(
+    r"^[*_]*(?:on the other hand|on the contrary|notably|moreover|furthermore|further|"
+    r"additionally|in addition|also|however|finally|importantly|interestingly|surprisingly|"
+    r"remarkably|crucially|in contrast|by contrast|conversely|thus|hence|therefore|"
+    r"consequently|accordingly|specifically|in particular|instead|similarly|likewise|besides|"
+    r"meanwhile|nevertheless|nonetheless|still|indeed|as a result|as such|to this end|"
+    r"to that end|then|next|second(?:ly)?|third(?:ly)?|lastly|in turn|in doing so|"
+    r"by doing so|in this way|this way|in summary|in short|overall|altogether|"
+    r"more(?: specifically| importantly| precisely| generally| broadly)?)"
+    r"(?:\s*,\s*|\s+(?=(?:we|our|this (?:paper|work|study))\b))"
+    r"|^[*_]*(?:therefore|thus|hence|moreover|furthermore|additionally|consequently|notably|"
+    r"however|nevertheless|nonetheless|indeed|besides|accordingly|similarly|likewise|meanwhile|"
+    r"specifically|importantly)\s+(?=[a-z])",  # adverbs only: "Thus the model ..."
+    re.IGNORECASE,
+)
 _RESTART = re.compile(r"[^.!?\s] In this (?:paper|work|study), ")
 _HERE_WE = re.compile(r"^(?:here|in this (?:paper|work|study)),?\s+(?=we\b)", re.IGNORECASE)
 
@@ -241,7 +322,7 @@ def strip_preamble(sentence: str) -> str:
     restart = _RESTART.search(sentence)  # "... (Smith, 2024) In this work, we": a lost full stop
     sentence = sentence[restart.start() + 1 :] if restart else sentence
     for _ in range(3):  # "However, in this paper, we ..." has two
-        stripped = _HERE_WE.sub("", sentence)
+        stripped = _HERE_WE.sub("", _LINK_BACK.sub("", sentence, count=1))
         opening = _OPENING.match(stripped)
         if opening and _is_preamble(opening.group(1)):
             stripped = stripped[opening.end() :]
