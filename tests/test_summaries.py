@@ -279,6 +279,7 @@ def test_a_summary_says_what_the_paper_does_in_one_sentence(abstract: str, expec
     [
         ("It uses PRP (PRP).Our results hold.", ["It uses PRP (PRP).", "Our results hold."]),
         ("Learners.We propose X.", ["Learners.", "We propose X."]),
+        ("We train an LM.Precisely, it ranks.", ["We train an LM.", "Precisely, it ranks."]),
         ("See e.g.Smith and the U.S.Army, Node.js and Fig.2.", ["See e.g.Smith and the "
                                                                "U.S.Army, Node.js and Fig.2."]),
     ],

@@ -31,9 +31,10 @@ _BOUNDARY = re.compile(
     r"[.!?][\"”’)\]]*\s+(?=(?:<[a-z]+>)?[\"“(\[*\\$]?(?:[A-Z0-9]|[a-z]+[A-Z0-9]))"
 )
 # A full stop the source glued to the next sentence: "...(PRP).Our results", "learners.We".
-# A lower-case letter, digit or bracket before it and a capitalised word after it, so "U.S.",
+# A lower-case letter, digit, bracket or acronym ("LM.Precisely") before it and a capitalised
+# word after it, so "U.S.",
 # "e.g.", "Node.js" and "Fig.2" are not sentence ends (URLs and math are masked first).
-_GLUED = re.compile(r"(?<=[a-z0-9)\]])\.(?=(?:[A-Z][a-z]+|We|In|A)\b)")
+_GLUED = re.compile(r"(?:(?<=[a-z0-9)\]])|(?<=[A-Z]{2}))\.(?=(?:[A-Z][a-z]+|We|In|A)\b)")
 # Where a long sentence divides into clauses: a semicolon, or a colon before a clause.
 _CLAUSE_END = re.compile(r"[;:]\s+")
 _ENUMERATOR = re.compile(r"^(?:\((?:\d+|[ivx]+|[a-h])\)|(?:\d+|[ivx]+|[a-h])\))\s+")
