@@ -9,7 +9,9 @@ the one before gave, all numpy and scipy, so the same file gives the same bytes:
 1. word statistics: for each content word of the abstracts, the smoothed log-odds that the
    title uses it too (words in at least `MIN_ABSTRACTS` abstracts; each training abstract sees
    the counts without itself, so no feature knows its own title); and the field's terms, the
-   noun phrases many abstracts use (the title check's "bare field term");
+   noun phrases many abstracts use (the title check's "bare field term"), and the common
+   phrases, every run of content words at least 0.1% of the abstracts use ("bare field
+   phrase");
 2. names: a logistic model of "the title leads with this name" over each abstract's candidate
    names (`titles.naming.name_features`), and the threshold that decides best;
 3. salience: a logistic model of "the title uses this word" (`titles.salience.signals`);
@@ -58,6 +60,8 @@ TRAIN = (
 OUT = REPO / "generator" / "describe" / "titles" / "data" / title_model.MODEL_FILE
 MIN_ABSTRACTS = 5  # a word's statistics are kept when this many abstracts use it
 FIELD_TERM_ABSTRACTS = 20
+COMMON_SHARE = 0.001  # of the abstracts, that use a phrase the title check calls the field's
+COMMON_WORDS = 5  # words at most in such a phrase
 SMOOTHING = 10.0  # pseudo-abstracts at the average rate
 TEMPERATURE = 0.2  # of the target softmax over candidates' F1
 L2 = 1.0
@@ -74,16 +78,17 @@ def main() -> int:
     counts, kept = _word_counts(papers, titles)
     words = {word: _log_odds(*counts[word], counts[""]) for word in kept}
     rarity = {word: math.log(len(papers) / counts[word][0]) for word in kept}
-    terms = _field_terms(papers)
+    terms, common = _field_terms(papers), _common_phrases(papers)
     empty = Linear((), 0.0, (), ())
     names, threshold = _fit_names(papers, rows)
-    model = TitleModel(words, rarity, empty, names, threshold, empty, terms)
+    model = TitleModel(words, rarity, empty, names, threshold, empty, terms, common)
     salient = _fit_salience(papers, titles, counts, model)
-    model = TitleModel(words, rarity, salient, names, threshold, empty, terms)
+    model = TitleModel(words, rarity, salient, names, threshold, empty, terms, common)
     groups = _ranking_groups(papers, titles, model)
     if args.cv:
         _cross_validate(groups, [row.get("venue", "") for row in rows])
-    model = TitleModel(words, rarity, salient, names, threshold, _fit_ranker(groups), terms)
+    ranker = _fit_ranker(groups)
+    model = TitleModel(words, rarity, salient, names, threshold, ranker, terms, common)
     args.out.write_text(title_model.dumps(model), encoding="utf-8")
     size = args.out.stat().st_size
     print(f"{len(rows)} pairs, {len(words)} words, {size / 1000:.0f} kB -> {args.out} "
@@ -128,6 +133,22 @@ def _field_terms(papers: list[Abstract]) -> frozenset[str]:
     for parts in papers:
         used.update({" ".join(content_words(p)) for p in noun_phrases(parts.plain)} - {""})
     return frozenset(term for term, count in used.items() if count >= FIELD_TERM_ABSTRACTS)
+
+
+def _common_phrases(papers: list[Abstract]) -> frozenset[str]:
+    """Every run of one to `COMMON_WORDS` content words (inside one sentence) that at least
+    `COMMON_SHARE` of the abstracts use: the phrases a title made only of is a bare field.
+    Abstracts only, no titles."""
+    used = Counter[str]()
+    for parts in papers:
+        runs = set()
+        for plain in parts.plain:
+            words = content_words(plain)
+            for size in range(1, COMMON_WORDS + 1):
+                runs.update(" ".join(words[at : at + size]) for at in range(len(words) - size + 1))
+        used.update(runs)
+    least = max(2, math.ceil(COMMON_SHARE * len(papers)))
+    return frozenset(phrase for phrase, count in used.items() if count >= least)
 
 
 def _abstract_words(parts: Abstract) -> set[str]:
@@ -235,7 +256,7 @@ def _ranking_groups(
         chances = salience(parts, draft.name, model, draft.title)
         reading = Reading(parts, chances, model.words)
         found = candidates(parts, draft.title, chances, prefix=draft.prefix)
-        kept = [c for c in found if c.acceptable(claim=draft.claim, field_terms=model.field_terms)]
+        kept = [c for c in found if c.acceptable(claim=draft.claim, model=model)]
         kept = kept or found[:1]
         x = [features(c.text, reading, composed=c.composed, prefix=draft.prefix) for c in kept]
         y = [f1(c.titled(), title) for c in kept]

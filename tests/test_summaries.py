@@ -244,3 +244,45 @@ def test_classify_a_study_that_leads_to_a_method_is_a_method() -> None:
 
 def test_every_kind_is_labelled() -> None:
     assert set(ABSTRACTS_BY_KIND) == set(KINDS)
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # two sentences the source glued ("(PRP).Our"): split, the contribution kept alone
+        ("Ranking is slow with pairwise prompting (PRP).We propose SlidePRP, a ranker that "
+         "prompts in windows. Our results show gains.",
+         "We propose SlidePRP, a ranker that prompts in windows."),
+        # "We propose X." names it only: the next sentence naming it says what it does
+        ("Labels are costly. We propose AnchorAL. AnchorAL selects class-specific anchors "
+         "to build small pools for active learning. It is fast.",
+         "AnchorAL selects class-specific anchors to build small pools for active learning."),
+        # a code-release sentence is never the summary, even when it says "we release"
+        ("Caches matter. We release our code at https://github.com/x/y under the MIT "
+         "license. We find that eviction matters more than cache size.",
+         "We find that eviction matters more than cache size."),
+        # a connective pointing back is taken off
+        ("Models are large. On the other hand, we find that small models match large ones "
+         "once distilled.", "We find that small models match large ones once distilled."),
+        ("Models are large. Notably, we show that pruning half the heads keeps accuracy.",
+         "We show that pruning half the heads keeps accuracy."),
+        ("Models are large. Therefore we introduce a pruning rule for attention heads.",
+         "We introduce a pruning rule for attention heads."),
+    ],
+)  # fmt: skip
+def test_a_summary_says_what_the_paper_does_in_one_sentence(abstract: str, expected: str) -> None:
+    assert summarize(analyse(abstract)) == expected
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        ("It uses PRP (PRP).Our results hold.", ["It uses PRP (PRP).", "Our results hold."]),
+        ("Learners.We propose X.", ["Learners.", "We propose X."]),
+        ("We train an LM.Precisely, it ranks.", ["We train an LM.", "Precisely, it ranks."]),
+        ("See e.g.Smith and the U.S.Army, Node.js and Fig.2.", ["See e.g.Smith and the "
+                                                               "U.S.Army, Node.js and Fig.2."]),
+    ],
+)  # fmt: skip
+def test_a_glued_full_stop_ends_a_sentence(source: str, expected: list[str]) -> None:
+    assert split_sentences(source) == expected

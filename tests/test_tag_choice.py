@@ -44,6 +44,10 @@ def shipped_tags(shipped: list[str]) -> list[tuple[str, ...]]:
         ("VAE model", False),  # the acronym's own tag says as much
         ("large LLM", False),
         ("vital role", False),
+        ("large pool", False),  # a size or degree word and one noun: a fragment
+        ("high probability", False),
+        ("advanced theorem", False),
+        ("large language model", True),
         ("direct preference optimization (DPO)", True),
     ],
 )
@@ -51,27 +55,39 @@ def test_is_keyphrase(tag: str, expected: bool) -> None:
     assert tag_choice.is_keyphrase(tag) is expected
 
 
-def test_shared_candidates_first_then_the_papers_own_to_three() -> None:
+def test_the_best_candidate_then_shared_ones_then_the_papers_own_to_three() -> None:
     pools = [["alpha one", "beta two", "gamma three"], ["beta two", "delta four"], ["eps five"]]
     chosen = tag_choice.choose_across(pools, ["", "", "Zed"])
     assert chosen == [
-        ("beta two", "alpha one", "gamma three"),
+        ("alpha one", "beta two", "gamma three"),  # its central concept, shared or not
         ("beta two", "delta four"),
         ("Zed", "eps five"),
     ]
 
 
-def test_a_tag_no_other_paper_ends_up_showing_gives_way() -> None:
-    """Paper 0 shows six tags it shares with paper 1, never "tau"; so paper 2, which has three
-    tags shared with paper 3, drops "tau" (its best) rather than show a page of one paper."""
+def test_a_tag_no_other_paper_ends_up_showing_gives_way_unless_it_is_the_best() -> None:
+    """Paper 0 shows six tags it shares with paper 1, never "tau" (its seventh); paper 2 keeps
+    "tau", its best candidate (what the paper is about), then its tags shared with paper 3."""
     six = [f"s{n} word" for n in range(6)]
     rest = ["r1 thing", "r2 thing", "r3 thing"]
     pools = [[*six, "tau"], six, ["tau", *rest], rest]
     chosen = tag_choice.choose_across(pools, [""] * 4)
     assert chosen[0] == tuple(six)
-    assert chosen[2] == tuple(rest)
+    assert chosen[2] == ("tau", *rest)
     shown = Counter(tag for found in chosen for tag in found)
-    assert all(count >= 2 for count in shown.values())
+    assert [tag for tag, count in shown.items() if count < 2] == ["tau"]
+
+
+def test_a_tag_most_of_a_list_carries_is_no_papers_own() -> None:
+    """ "LLM" is in the candidates of 3 of 8 papers of list A (more than a quarter): it
+    describes the list, so none of them shows it; on list B (1 of 8) it stays."""
+    pools = [["LLM", f"t{n} word"] if n < 3 else [f"t{n} word", "x word"] for n in range(8)]
+    pools += [["LLM", "u0 word"]] + [[f"u{n} word", "y word"] for n in range(1, 8)]
+    lists = [("A",)] * 8 + [("B",)] * 8
+    chosen = tag_choice.choose_across(pools, [""] * 16, lists)
+    assert not any("LLM" in tags for tags in chosen[:8])
+    assert chosen[8][0] == "LLM"
+    assert chosen == tag_choice.choose_across(pools, [""] * 16, lists)  # same input, same tags
 
 
 def test_plurals_and_spellings_are_one_shared_tag() -> None:

@@ -61,6 +61,9 @@ def test_word_class(word: str, kind: int) -> None:
         ("analysis", "analysis"),
         ("LLMs", "LLM"),
         ("SAEs", "SAE"),
+        ("biases", "bias"),  # not "biase"
+        ("classes", "class"),
+        ("cases", "case"),
     ],
 )
 def test_singular(plural: str, singular: str) -> None:
@@ -83,6 +86,17 @@ def test_candidates_leave_out_verbs_adverbs_citations_numbers(sentence: str, abs
     found = keyphrases.candidates(sentence)
     assert found, sentence
     assert not [phrase for phrase in found if absent in phrase.lower()]
+
+
+def test_a_name_keeps_its_plus() -> None:
+    found = keyphrases.candidates("We propose KTRL+F, a search task, and port it to C++.")
+    assert "KTRL+F" in found and "KTRL" not in found
+
+
+def test_a_function_word_opening_a_sentence_is_no_coined_tag() -> None:
+    texts = ["First, we study caches for agents. Caches help agents.", "Caches help agents."]
+    chosen = tags.read(texts, [{}, {}], ["First", ""]).chosen
+    assert "First" not in chosen[0]
 
 
 def test_candidates_are_head_final_noun_phrases() -> None:

@@ -20,12 +20,20 @@ from generator.describe.reading.abstracts import analyse
 from generator.describe.reading.acronyms import long_form
 from generator.describe.reading.names import Name, coined_name
 from generator.describe.titles.candidates import MAX_WORDS, derive_title, title_case
-from generator.describe.titles.check import problems
+from generator.describe.titles.check import names_only_the_field, problems
+from generator.describe.titles.model import shipped
 from generator.describe.titles.salience import content_words
 
 OTHER_FIELD = Path(__file__).parent / "fixtures" / "other_field"
 # The development data lives beside the repository, outside it (see scripts/score_titles.py).
-EVAL = Path(__file__).resolve().parent.parent.parent / "shared" / "eval"
+# ../shared beside the repository, or beside the folder of worktrees it is one of.
+_REPO = Path(__file__).resolve().parent.parent
+SHARED = next(
+    (p for p in (_REPO.parent / "shared", _REPO.parent.parent / "shared") if p.is_dir()),
+    _REPO.parent / "shared",
+)
+EVAL = SHARED / "eval"
+TRAIN = SHARED / "train" / "title_pairs.jsonl"
 
 
 def _other_field() -> list[tuple[str, dict]]:
@@ -407,3 +415,55 @@ def test_derived_titles_of_the_stored_abstracts_are_seldom_flagged() -> None:
     print(f"flagged: {len(flagged)} of {len(abstracts)} derived titles")
     assert len(abstracts) == 300
     assert len(flagged) <= 0.06 * len(abstracts), flagged
+
+
+@pytest.mark.parametrize(
+    ("title", "refused"),
+    [
+        ("Graph Neural Networks", True),  # the whole title a phrase the field uses
+        ("Position: AI Agents", True),  # a position without its claim
+        ("SAEBench: Sparse Autoencoders", True),  # a bare name beside a field phrase
+        ("Stochastic Gradient Descent: SGDX", True),
+        ("SAEBench: A Benchmark for Sparse Autoencoders", False),  # says what the name is
+        ("Learning What and Where to Transfer", False),  # no phrase: function words in it
+        ("Heteroscedastic Sequences: Beyond Gaussianity", False),  # no bare name
+        ("Sparse Autoencoders Miss Rare Concepts", False),
+    ],
+)
+def test_a_title_naming_only_the_field_is_refused(title: str, refused: bool) -> None:
+    common = frozenset({"graph neural network", "ai agent", "sparse autoencoder", "gaussianity",
+                        "stochastic gradient descent", "learning transfer"})  # fmt: skip
+    assert names_only_the_field(title, common) is refused
+    assert ("bare field phrase" in problems(title, frozenset(), common)) is refused
+
+
+def _real_titles() -> list[str]:
+    """The real titles of the training pairs and of the development files there are, read at
+    test time (never stored)."""
+    files = [TRAIN, EVAL / "dev_pairs.jsonl", EVAL / "dev_other.jsonl", EVAL / "dev_titles.jsonl"]
+    return [
+        json.loads(line)["title"]
+        for path in files
+        if path.is_file()
+        for line in path.open(encoding="utf-8")
+        if line.strip()
+    ]
+
+
+@pytest.mark.skipif(not TRAIN.is_file(), reason="no training pairs")
+def test_no_real_title_names_only_the_field() -> None:
+    common = shipped().common_phrases
+    titles = _real_titles()
+    assert len(titles) >= 4000
+    assert [title for title in titles if names_only_the_field(title, common)] == []
+
+
+def test_derived_titles_seldom_name_only_the_field() -> None:
+    """On the 300 stored abstracts: at most 2% of derived titles name only the field."""
+    labelled = Path(__file__).parent / "fixtures" / "topic_labels" / "labels.jsonl"
+    abstracts = [json.loads(line)["abstract"] for line in labelled.open(encoding="utf-8")]
+    common = shipped().common_phrases
+    bare = [
+        t for t in map(derive_title, map(analyse, abstracts)) if names_only_the_field(t, common)
+    ]
+    assert len(bare) <= 0.02 * len(abstracts), bare

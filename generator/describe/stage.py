@@ -79,6 +79,7 @@ def describe_reusing(
         [found.acronyms for found in alone],
         [found.coined for found in alone],
         last.tags,
+        [paper.lists for paper in papers],
     )
     known = last.topics if last.taxonomy == taxonomy else {}
     described, topics_read = _with_tags_and_topics(papers, alone, reading, taxonomy, known)

@@ -10,8 +10,10 @@ sentence. A summary stands
 alone on a home or topic page: a sentence pointing back at what it does not say ("We address
 this gap by introducing X", "a framework that tackles these challenges by ...") is rewritten
 without the pointer ("We introduce X", "a framework supporting ..."), else gives way to the
-next contribution sentence that does not point back (`self_contained`). It reads one
-abstract only.
+next contribution sentence that does not point back (`self_contained`). A summary says what
+the paper's thing is: "We propose AnchorAL." gives way to the next sentence naming it, and a
+sentence about the code, data or licence is never one; a connective tying it to the sentence
+before ("On the other hand,", "Notably,") is taken off. It reads one abstract only.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from generator.describe.reading.abstracts import Abstract
 from generator.describe.reading.claims import claims, rank_sentences
 from generator.describe.reading.lexicon import (
     DETERMINERS,
+    GENERIC_HEADS,
     INTRO_VERBS,
     SMALL_WORDS,
     STATE_VERBS,
@@ -29,6 +32,7 @@ from generator.describe.reading.lexicon import (
     base_form,
     from_gerund,
 )
+from generator.describe.reading.openings import capitalise, strip_preamble
 from generator.describe.reading.sentences import lowercase, plain_sentence, split_clauses
 
 MAX_WORDS = 45
@@ -42,19 +46,80 @@ def summarize(abstract: Abstract) -> str:
     """The contribution sentence, as a source fragment, cleaned of its preamble, or its best
     clause; at most MAX_WORDS words and MAX_CHARS characters; one that stands alone if a
     contribution sentence does."""
+    ranking = [index for index in abstract.ranking if not _is_release(abstract.lower[index])]
+    ranking = ranking or list(abstract.ranking)
     fitting = [
-        (index, strip_preamble(piece))
-        for index in abstract.ranking
+        (index, _said(abstract, index, strip_preamble(piece)))
+        for index in ranking
         for piece in _pieces(abstract.sources[index])
         if _fits(strip_preamble(piece))
     ]
+    fitting = [(index, summary) for index, summary in fitting if summary]
     if not fitting:
-        return _cut(strip_preamble(abstract.sources[abstract.ranking[0]]))
+        return _cut(strip_preamble(abstract.sources[ranking[0]]))
     for index, summary in fitting:
         alone = self_contained(summary)
+        alone = alone and _said(abstract, index, alone)  # a rewrite may leave only the name
         if alone and (index == fitting[0][0] or _states_contribution(abstract, index)):
             return alone
     return fitting[0][1]
+
+
+def _is_release(lower: str) -> bool:
+    """A sentence about the code, data or licence ("Code is available at ..."), a link: it
+    says where the work is, not what it is."""
+    return bool(_RELEASE.search(lower))
+
+
+_RELEASE = re.compile(
+    r"https?://|www\.|github|gitlab|huggingface\.co|\blicen[cs]e|open[- ]sourced?\b|"
+    r"\b(?:code|data|models?|datasets?|implementations?|benchmarks?|weights|checkpoints)\b"
+    r"[^.]{0,60}\b(?:available|released|public|accessible)\b|"
+    r"\b(?:we|will)\s+(?:publicly\s+|also\s+)?(?:release|open-source|make)\b[^.]{0,40}"
+    r"\b(?:code|data|public|available)"
+)
+
+
+def _said(abstract: Abstract, index: int, summary: str) -> str:
+    """`summary` that says what the paper's thing is or does: "We propose AnchorAL." names it
+    only, so the next sentence that names it again stands in (it says what it does), else the
+    summary gives way ("")."""
+    bare = _BARE.match(markup_free(summary))
+    if not bare:
+        return summary
+    names = _naming(bare.group("object"))
+    for later in abstract.sources[index + 1 : index + 4]:
+        said = strip_preamble(later)
+        named = any(re.search(rf"\b{re.escape(name)}\b", said, re.IGNORECASE) for name in names)
+        if named and _fits(said) and not _BARE.match(markup_free(said)) and not points_back(said):
+            return said
+    return ""
+
+
+# "We propose X.", "We introduce the predictron architecture.": an intro verb and at most five
+# words that say neither what for, how, nor what it does (no preposition, no clause).
+_BARE = re.compile(
+    r"^(?:We|This (?:paper|work|study))\s+(?:\w+ly\s+)?(?:propose|introduce|present|develop|"
+    r"design|describe|offer)s?\s+(?P<object>(?:(?!(?:for|to|that|which|with|by|of|in|on|via|"
+    r"using|where|whose|and|as|from)\b)[^\s,;:]+\s*){1,5}?)[.!]?$"
+)
+
+
+def _naming(phrase: str) -> list[str]:
+    """The words naming the thing in "the predictron architecture", "topic models(STM)": its
+    names (a capital inside), else its words but articles and general heads."""
+    words = [word for word in re.split(r"[\s()]+", phrase.strip(" .")) if word]
+    shaped = [word for word in words if any(ch.isupper() for ch in word[1:])]
+    plain = [w for w in words if w.lower() not in DETERMINERS and w.lower() not in GENERIC_HEADS]
+    return shaped or plain
+
+
+def markup_free(summary: str) -> str:
+    """`summary` without emphasis marks and LaTeX commands' names, for matching its words."""
+    return _MARKS.sub("", summary)
+
+
+_MARKS = re.compile(r"\\[A-Za-z]+\{|[*_{}]")
 
 
 def _fits(summary: str) -> bool:
@@ -132,7 +197,7 @@ _SUCH_A = re.compile(r"\b((?:we|this paper|this work) \w+) such (an?)\b", re.IGN
 def _rewritten(summary: str) -> str:
     """`summary` without the pointer it holds, if a rule knows how to take it out and what is
     left still reads as the sentence (`_reads_whole`)."""
-    text = _capitalise(_LEADING.sub("", summary, count=1))
+    text = capitalise(_LEADING.sub("", summary, count=1))
     address = _ADDRESS_BY.match(text)
     if address:
         verb = from_gerund(address.group("verb"))
@@ -211,59 +276,3 @@ def _cut(sentence: str) -> str:
     while words and any(mark in words[-1] for mark in "$*`\\{}<>"):
         words.pop()
     return " ".join(words).rstrip(",;:") + " …"
-
-
-# Opening phrases that only connect a sentence to the ones before it, or frame it.
-_CONNECTIVE = re.compile(
-    r"(?:to (?:this end|that end|address|tackle|solve|bridge|fill|overcome|remedy|mitigate|"
-    r"alleviate|close|fix|handle|resolve|answer|fully|further|better)|motivated|inspired|based|"
-    r"building|guided|driven|given|towards?|against|in (?:light|response|contrast|particular|"
-    r"practice|summary|short|addition|an effort)|as (?:such|a result)|therefore|thus|hence|"
-    r"consequently|accordingly|however|moreover|furthermore|additionally|specifically|instead|"
-    r"conversely|first(?:ly)?|second(?:ly)?|third(?:ly)?|finally|lastly|overall|then|next|"
-    r"notably|importantly|concretely|here|with this|in this (?:paper|work|study|note|article)|"
-    r"while|although|though|whereas|despite|unlike|rather than|instead of|as|to \w+)\b",
-    re.IGNORECASE,
-)
-# Up to the first comma that the authors' own subject follows: "..., we propose".
-_OPENING = re.compile(
-    r"([^;:()$]{2,240}?),\s+(?=[*_]*(?:we|this (?:paper|work|study|position paper)|our|here|"
-    r"in this)\b)",
-    re.IGNORECASE,
-)
-_BACK_REFERENCE = re.compile(r"\b(?:this|these|those|such|above|aforementioned)\b", re.I)
-_RESTART = re.compile(r"[^.!?\s] In this (?:paper|work|study), ")
-_HERE_WE = re.compile(r"^(?:here|in this (?:paper|work|study)),?\s+(?=we\b)", re.IGNORECASE)
-
-
-def strip_preamble(sentence: str) -> str:
-    """Drop "In this paper,", "To address this," and the like; capitalise what is left."""
-    restart = _RESTART.search(sentence)  # "... (Smith, 2024) In this work, we": a lost full stop
-    sentence = sentence[restart.start() + 1 :] if restart else sentence
-    for _ in range(3):  # "However, in this paper, we ..." has two
-        stripped = _HERE_WE.sub("", sentence)
-        opening = _OPENING.match(stripped)
-        if opening and _is_preamble(opening.group(1)):
-            stripped = stripped[opening.end() :]
-        if stripped == sentence:
-            break
-        sentence = stripped
-    return _capitalise(sentence)
-
-
-def _is_preamble(phrase: str) -> bool:
-    """A connective or framing phrase, not a clause of its own ("we find that ...")."""
-    if len(phrase.split()) > 25 or claims(phrase.lower()):
-        return False
-    return bool(_CONNECTIVE.match(phrase) or _BACK_REFERENCE.search(phrase))
-
-
-def _capitalise(sentence: str) -> str:
-    match = _LETTER.search(sentence)
-    if not match:
-        return sentence
-    at = match.start()
-    return sentence[:at] + sentence[at].upper() + sentence[at + 1 :]
-
-
-_LETTER = re.compile(r"[A-Za-z]")

@@ -233,8 +233,8 @@ def singular_common(word: str) -> str:
         return _IRREGULAR.get(word, word)
     if word.endswith("ies") and len(word) > 4:
         return word[:-3] + "y"
-    if word.endswith(("sses", "xes", "ches", "shes")):
-        return word[:-2]
+    if word.endswith(("sses", "xes", "ches", "shes")) or word[:-2] in _S_SINGULARS:
+        return word[:-2]  # "classes", "biases": not "biase"
     return word[:-1] if word.endswith("s") else word
 
 
@@ -247,6 +247,11 @@ def american(word: str) -> str:
     return word.replace("isation", "ization")
 
 
+# Singulars ending in -s whose plural adds "es" ("biases"), which `singular_common` keeps whole.
+_S_SINGULARS = frozenset(
+    """bias alias gas atlas canvas focus virus bus corpus consensus status census bonus
+    campus nexus plus minus thesaurus apparatus prospectus lens""".split()
+)
 _IRREGULAR = {
     "matrices": "matrix", "vertices": "vertex", "indices": "index", "simplices": "simplex",
     "criteria": "criterion", "phenomena": "phenomenon", "hypotheses": "hypothesis",

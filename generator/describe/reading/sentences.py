@@ -30,6 +30,11 @@ _ABBREVIATIONS = re.compile(
 _BOUNDARY = re.compile(
     r"[.!?][\"”’)\]]*\s+(?=(?:<[a-z]+>)?[\"“(\[*\\$]?(?:[A-Z0-9]|[a-z]+[A-Z0-9]))"
 )
+# A full stop the source glued to the next sentence: "...(PRP).Our results", "learners.We".
+# A lower-case letter, digit, bracket or acronym ("LM.Precisely") before it and a capitalised
+# word after it, so "U.S.",
+# "e.g.", "Node.js" and "Fig.2" are not sentence ends (URLs and math are masked first).
+_GLUED = re.compile(r"(?:(?<=[a-z0-9)\]])|(?<=[A-Z]{2}))\.(?=(?:[A-Z][a-z]+|We|In|A)\b)")
 # Where a long sentence divides into clauses: a semicolon, or a colon before a clause.
 _CLAUSE_END = re.compile(r"[;:]\s+")
 _ENUMERATOR = re.compile(r"^(?:\((?:\d+|[ivx]+|[a-h])\)|(?:\d+|[ivx]+|[a-h])\))\s+")
@@ -40,16 +45,23 @@ def split_sentences(source: str) -> list[str]:
     """Return the sentences of `source`, each a substring with outer spaces stripped."""
     masked = _masked(source)
     sentences, start = [], 0
-    for match in _BOUNDARY.finditer(masked):
-        end = match.start() + 1  # an abbreviation ends at the full stop: "e.g." ... "Fig."
+    for end, after in _ends(masked):
         if _ABBREVIATIONS.search(masked, max(start, end - 8), end):
-            continue
-        sentences.append(source[start : match.end()].strip())
-        start = match.end()
+            continue  # an abbreviation ends at the full stop: "e.g." ... "Fig."
+        sentences.append(source[start:after].strip())
+        start = after
     tail = source[start:].strip()
     if tail:
         sentences.append(tail)
     return sentences
+
+
+def _ends(masked: str) -> list[tuple[int, int]]:
+    """(just after the full stop, where the next sentence starts) of each sentence end, the
+    glued ones ("learners.We") included: the split puts the missing space back."""
+    found = [(match.start() + 1, match.end()) for match in _BOUNDARY.finditer(masked)]
+    found += [(match.end(), match.end()) for match in _GLUED.finditer(masked)]
+    return sorted(found)
 
 
 def split_clauses(sentence: str) -> list[str]:

@@ -18,6 +18,23 @@ from generator.describe.reading.lexicon import FIELD_WORDS, GENERIC_WORDS, WEAK_
 MAX_TAGS = 6
 MIN_TAGS = 3  # a paper that shares few candidates still shows this many of its own
 POOL_SIZE = 30  # a paper's best candidates: deeper ones are mentioned in passing
+# A tag in the candidates of more than this share of a list's papers describes the list, not
+# the paper ("large language model (LLM)" on an LLM list): it is no chip on their pages. Lists
+# of fewer than BROAD_MIN_PAPERS papers are too small to tell.
+BROAD_SHARE = 0.25
+BROAD_MIN_PAPERS = 8
+# Size and degree words: before one more word they make a fragment ("large pool", "high
+# probability", "advanced theorem"), not a concept; before two ("large language model") they
+# may name one.
+_DEGREE = frozenset(
+    """large small high low big huge tiny vast massive little much many few more less most
+    least advanced sufficient insufficient restrictive significant substantial considerable
+    limited extensive strong weak good better best poor rich broad wide narrow key main major
+    minor additional extra certain particular specific typical standard general usual whole
+    entire full single multiple several various different similar same original relevant
+    important crucial essential significant remarkable first second third last final initial
+    previous prior existing recent current new novel early late long short vanilla naive""".split()
+)
 
 
 def is_keyphrase(tag: str) -> bool:
@@ -32,6 +49,8 @@ def is_keyphrase(tag: str) -> bool:
         return (is_name(tag) and len(tag) > 2) or tag.lower() in FIELD_WORDS
     if len(words) == 2:
         first, head = words
+        if first.lower() in _DEGREE:
+            return False
         if head.lower() in WEAK_HEADS:
             return False
         # "VAE model", "AI system", "large LLM": the acronym's own tag says as much
@@ -41,10 +60,18 @@ def is_keyphrase(tag: str) -> bool:
     return True
 
 
-def choose_across(pools: Sequence[Sequence[str]], coined: Sequence[str]) -> list[tuple[str, ...]]:
+def choose_across(
+    pools: Sequence[Sequence[str]],
+    coined: Sequence[str],
+    lists: Sequence[Sequence[str]] | None = None,
+) -> list[tuple[str, ...]]:
     """Each paper's tags, from its candidates (`pools`, best first) and its coined name's tag
-    ("" for none). Twice: first "shared" means in another paper's candidates; then, chosen by
-    another paper, so a tag no other paper ended up showing gives way to the paper's next."""
+    ("" for none), never one that describes a list the paper is in (`lists`: each paper's list
+    names; `broad_tags`). Twice: first "shared" means in another paper's candidates; then,
+    chosen by another paper, so a tag no other paper ended up showing gives way to the paper's
+    next."""
+    broad = broad_tags(pools, lists or [()] * len(pools))
+    pools = [[tag for tag in pool if tag not in broad[index]] for index, pool in enumerate(pools)]
     in_pools = Counter(tag for pool in pools for tag in set(pool))
     first = [
         _choose(pool, name, lambda tag: in_pools[tag] >= 2)
@@ -61,11 +88,33 @@ def choose_across(pools: Sequence[Sequence[str]], coined: Sequence[str]) -> list
     ]
 
 
+def broad_tags(
+    pools: Sequence[Sequence[str]], lists: Sequence[Sequence[str]]
+) -> list[frozenset[str]]:
+    """Per paper, the tags that describe a list it is in: in the candidates of more than
+    BROAD_SHARE of that list's papers (a list of at least BROAD_MIN_PAPERS)."""
+    members: dict[str, list[int]] = {}
+    for index, names in enumerate(lists):
+        for name in names:
+            members.setdefault(name, []).append(index)
+    broad_in: dict[str, frozenset[str]] = {}
+    for name, papers in members.items():
+        counts = Counter(tag for index in papers for tag in set(pools[index]))
+        limit = BROAD_SHARE * len(papers)
+        wide = len(papers) >= BROAD_MIN_PAPERS
+        broad_in[name] = frozenset(t for t, n in counts.items() if wide and n > limit)
+    return [frozenset().union(*(broad_in[name] for name in names)) for names in lists]
+
+
 def _choose(pool: Sequence[str], coined: str, shared: Callable[[str], bool]) -> tuple[str, ...]:
-    """The coined name's tag first, then shared candidates, then the paper's own to reach
-    MIN_TAGS; no tag inside another (the coined name's aside: it may hold a shared tag)."""
+    """The coined name's tag first, then the paper's best candidate (its central concept,
+    shared or not), then shared candidates, then the paper's own to reach MIN_TAGS; no tag
+    inside another (the coined name's aside: it may hold a shared tag)."""
     chosen = [coined] if coined else []
     held: list[str] = []  # the chosen tags' words, as `bare` spells them
+    if pool and pool[0] not in chosen:
+        chosen.append(pool[0])
+        held.append(bare(pool[0]))
     for wanted, limit in ((True, MAX_TAGS), (False, MIN_TAGS)):
         for tag in pool:
             if len(chosen) >= limit:

@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 from generator import parallel
 from generator.describe.reading.abstracts import Abstract
-from generator.describe.reading.lexicon import singular
+from generator.describe.reading.lexicon import BREAK, singular, word_class
 from generator.describe.reading.names import coined_name
 from generator.describe.tags import choice as tag_choice
 from generator.describe.tags import reuse
@@ -62,15 +62,25 @@ class Reading(NamedTuple):
     ranked: int = 0
 
 
-def read(texts: list[str], defined: list[dict[str, str]], coined: list[str]) -> Reading:
+def read(
+    texts: list[str],
+    defined: list[dict[str, str]],
+    coined: list[str],
+    lists: list[tuple[str, ...]] | None = None,
+) -> Reading:
     """Every text read (on any core), weighed against the others and given its tags;
     `defined` holds the acronyms each text defines (`acronyms.for_tags`), `coined` the name
-    each coins ("" for none)."""
-    return read_reusing(texts, defined, coined, reuse.FORGOTTEN)[0]
+    each coins ("" for none), `lists` the lists each is in (a tag most of a list carries is
+    none of its papers' own)."""
+    return read_reusing(texts, defined, coined, reuse.FORGOTTEN, lists)[0]
 
 
 def read_reusing(
-    texts: list[str], defined: list[dict[str, str]], coined: list[str], last: reuse.TagMemory
+    texts: list[str],
+    defined: list[dict[str, str]],
+    coined: list[str],
+    last: reuse.TagMemory,
+    lists: list[tuple[str, ...]] | None = None,
 ) -> tuple[Reading, reuse.TagMemory]:
     """`read`, taking from the last run's reading what still holds (`reuse`): a text is read
     again only if it is new or a long form it may say changed, and its candidates ranked
@@ -90,7 +100,7 @@ def read_reusing(
         key: reuse.Remembered(words, phrases, pool, name)
         for key, (phrases, words), (pool, name) in zip(keys_of, read, pools, strict=True)
     })  # fmt: skip
-    chosen = choose_across([pool for pool, _ in pools], [name for _, name in pools])
+    chosen = choose_across([pool for pool, _ in pools], [name for _, name in pools], lists)
     return Reading(chosen, reread, ranked), memory
 
 
@@ -174,8 +184,8 @@ def _shown(tag: str) -> bool:
 def _coined_tag(ranked: list[str], name: str) -> str:
     """The candidate naming the coined name ("FlipAttack", "long form (LF)"), else the name
     as written, if pages can show it."""
-    if len(name) <= 2:
-        return ""  # none, or two capitals ("KE"): too little to name anything
+    if len(name) <= 2 or word_class(name) == BREAK:
+        return ""  # none, two capitals ("KE"), or a function word ("First, ..."): no name
     words = _spelled(singular(name))  # "JSAEs" coins "JSAE"
     exact = [tag for tag in ranked if _spelled(tag) == words or _spelled(tag).endswith(words)]
     holding = [tag for tag in ranked if words in _spelled(tag)]

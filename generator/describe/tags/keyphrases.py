@@ -17,7 +17,11 @@ from generator.describe.reading.lexicon import Word, read_word
 MAX_WORDS = 3
 
 # Words of any script ("Māori"), with inner hyphens and apostrophes; else runs of other marks.
-_TOKEN = re.compile(r"[^\W\d_][^\W_]*(?:['-][^\W_]+)*|[^\w\s]+|[\d_]+")
+# A "+" inside or closing a name is part of it: "KTRL+F", "C++", not "KTRL" and "F".
+_TOKEN = re.compile(
+    r"(?=\S*[A-Z])[^\W\d_][^\W_]*(?:['+-][^\W_]+)*\+*(?!\w)"  # a name, "+" and all
+    r"|[^\W\d_][^\W_]*(?:['-][^\W_]+)*|[^\w\s]+|[\d_]+"
+)
 # What plain text keeps of LaTeX or code: a chunk holding ^ _ { } or a backslash ("R^d_A",
 # "PS_Loss"), a command name glued to its argument ("mathbbR", "frac2"). No tag word.
 _DEBRIS = re.compile(  # a word holding a LaTeX mark, from its start: once over a long word

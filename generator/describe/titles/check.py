@@ -6,7 +6,10 @@ a function word ("Testing This", "Position: That"), a part opens on a pronoun or
 left in it ("Y = Σ + Ε"), a coordination mixes verb forms ("Growing and Prunes"), nothing in
 it names a thing ("Elegant Solution"), it is one word that is no name ("Matters"), one side of
 its colon is only a term the whole field uses ("Proxy Reward: Large Language Models"; the terms
-are the noun phrases common across the training abstracts, `model.field_terms`), a word is
+are the noun phrases common across the training abstracts, `model.field_terms`), the whole
+title or one side of it beside a bare name is only a phrase at least 0.1% of the training
+abstracts use ("Graph Neural Networks", "SAEBench: Sparse Autoencoders"; `model.common_phrases`,
+so no real title of the data files is refused by it), a word is
 repeated or an acronym stands beside its own expansion ("Linear RNNs Recurrent Neural
 Networks"), or a "Position:" title states no claim (no verb: "Position: Neutrality in AI"). Word
 lists and the tag lexicons only, no tagger: it also flags some real titles (questions,
@@ -21,6 +24,7 @@ import unicodedata
 
 from generator.describe.reading.lexicon import (
     DETERMINERS,
+    FUNCTION_WORDS,
     GENERIC_WORDS,
     NAME,
     PRONOUNS,
@@ -50,10 +54,15 @@ _COORDINATION = re.compile(r"\b(\w+)\s+(?:and|or)\s+(\w+)\b")
 _TOKEN = re.compile(r"[A-Za-z][\w'’-]*")
 
 
-def problems(title: str, field_terms: frozenset[str] | None = None) -> tuple[str, ...]:
+def problems(
+    title: str,
+    field_terms: frozenset[str] | None = None,
+    common: frozenset[str] | None = None,
+) -> tuple[str, ...]:
     """What is wrong with `title` as a title, in the order the checks run; () when nothing.
-    `field_terms`: the shipped model's unless given."""
+    `field_terms` and `common` (phrases): the shipped model's unless given."""
     terms = shipped().field_terms if field_terms is None else field_terms
+    common = shipped().common_phrases if common is None else common
     parts = [part.split() for part in title.split(": ") if part.strip()]
     found = [
         name
@@ -66,6 +75,7 @@ def problems(title: str, field_terms: frozenset[str] | None = None) -> tuple[str
             ("names nothing", not _names_something(title)),
             ("one word", len(title.split()) == 1 and read_word(title).role != NAME),
             ("bare field term", len(parts) > 1 and any(_field_term(part, terms) for part in parts)),
+            ("bare field phrase", names_only_the_field(title, common)),
             ("repetition", _repeats(title.split())),
             ("position without a claim", _position_without_claim(title)),
         )
@@ -156,6 +166,40 @@ def _field_term(words: list[str], terms: frozenset[str]) -> bool:
     if any(read_word(word).role == NAME for word in words if word[:1].isalpha()):
         return False
     return " ".join(content_words(" ".join(words))) in terms
+
+
+def names_only_the_field(title: str, common: frozenset[str]) -> bool:
+    """After a leading "Position:", the whole title is a phrase common across abstracts ("Graph
+    Neural Networks", "Position: AI Agents"), or one side of its colon is one, of at most four
+    words, beside a bare name ("SAEBench: Sparse Autoencoders")."""
+    head, colon, rest = title.partition(": ")
+    title = rest if colon and head.strip().lower() == "position" else title
+    sides = title.split(": ")
+    if len(sides) == 1:
+        return _common_phrase(title, common)
+    if len(sides) != 2:
+        return False
+    return any(
+        len(side.split()) <= 4 and _common_phrase(side, common) and _bare_name(other)
+        for side, other in (sides, sides[::-1])
+    )
+
+
+def _common_phrase(phrase: str, common: frozenset[str]) -> bool:
+    """Only content words ("Learning What and Where to Transfer" is no phrase), which together
+    are a common phrase."""
+    words = phrase.split()
+    if not words or any(_bare(word) in FUNCTION_WORDS for word in words):
+        return False
+    return " ".join(content_words(phrase)) in common
+
+
+def _bare_name(side: str) -> bool:
+    """One word, or two of which one is shaped like a name ("Deep SAEBench")."""
+    words = side.split()
+    return len(words) == 1 or (
+        len(words) == 2 and any(read_word(w).role == NAME for w in words if w[:1].isalpha())
+    )
 
 
 def _repeats(words: list[str]) -> bool:

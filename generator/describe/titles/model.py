@@ -6,7 +6,8 @@ one per decision: how likely a word is to be a title word (`salience`), which of
 names is the one its title leads with (`names`, accepted above `name_threshold`), and which
 candidate title to keep (`ranker`). `words` is word statistics only: for a word of the
 abstract, the log-odds that the title uses it too, relative to the average word; and
-`field_terms` are phrase statistics of the abstracts alone: the noun phrases many use.
+`field_terms` and `common_phrases` are phrase statistics of the abstracts alone: the noun
+phrases many use, and every run of content words at least 0.1% of them use.
 """
 
 from __future__ import annotations
@@ -71,6 +72,8 @@ class TitleModel:
     name_threshold: float
     ranker: Linear
     field_terms: frozenset[str]  # content words of noun phrases common across abstracts
+    # runs of content words found in at least 0.1% of the abstracts: the field's phrases
+    common_phrases: frozenset[str]
 
     def as_data(self) -> dict[str, Any]:
         return {
@@ -81,6 +84,7 @@ class TitleModel:
             "name_threshold": self.name_threshold,
             "ranker": self.ranker.as_data(),
             "field_terms": sorted(self.field_terms),
+            "common_phrases": sorted(self.common_phrases),
         }
 
     @classmethod
@@ -93,6 +97,7 @@ class TitleModel:
             float(data["name_threshold"]),
             Linear.from_data(data["ranker"]),
             frozenset(data["field_terms"]),
+            frozenset(data["common_phrases"]),
         )
 
 

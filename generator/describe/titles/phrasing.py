@@ -117,10 +117,13 @@ class Candidate(NamedTuple):
     def titled(self) -> str:
         return self.text if self.composed else title_case(self.text)
 
-    def acceptable(self, *, claim: bool, field_terms: frozenset[str]) -> bool:
+    def acceptable(self, *, claim: bool, model: TitleModel) -> bool:
         """No problem `check` finds; the composed title may be a clause stating a claim."""
         allowed = {"clause"} if claim and self.composed else set()
-        return set(problems(self.titled(), field_terms)) <= allowed
+        return set(self.problems(model)) <= allowed
+
+    def problems(self, model: TitleModel) -> tuple[str, ...]:
+        return problems(self.titled(), model.field_terms, model.common_phrases)
 
 
 def choose(
@@ -140,10 +143,10 @@ def choose(
 
     ranked = sorted(candidates, key=lambda c: (-score(c), c.text, c.composed))
     for candidate in ranked:  # best first: most candidates are never cased nor checked
-        if candidate.acceptable(claim=claim, field_terms=model.field_terms):
+        if candidate.acceptable(claim=claim, model=model):
             return candidate.titled()
     for candidate in ranked:  # a position's topic reads better than a broken claim
-        if set(problems(candidate.titled(), model.field_terms)) <= _TOPIC_ONLY:
+        if set(candidate.problems(model)) <= _TOPIC_ONLY:
             return candidate.titled()
     return next(c.text for c in candidates if c.composed)
 
