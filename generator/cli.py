@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from generator import __version__, pipeline, write
+from generator import __version__, pipeline, scaffold, write
 from generator.config import Settings
 from generator.errors import BuildFailed, ConfigError, ReadingListError
 from generator.models import Problem
@@ -65,6 +65,7 @@ def _parser() -> argparse.ArgumentParser:
     new = _command(commands, "new", _new, "create a new project in DIR, ready to build")
     new.add_argument("directory", type=Path, metavar="DIR", help="the folder to create")
     new.add_argument("--name", required=True, help='the site\'s name, e.g. "My Reading Group"')
+    _command(commands, "upgrade", _upgrade, "make the site in --root install this generator")
     _command(commands, "build", _build, "generate the pages, then build the site", strict=STRICT)
     _command(commands, "generate", _generate, "generate the pages under docs/ only", strict=STRICT)
     _command(commands, "check", _check, "report every problem of every list; write nothing",
@@ -160,9 +161,8 @@ def _config_error(error: Exception, path: Path) -> ConfigError:
     if isinstance(cause, yaml.YAMLError):
         line, message = syntax_message(cause, path.read_text(encoding="utf-8"))
         return ConfigError(f"invalid YAML: {message}", path=path, line=line)
-    return ConfigError(
-        " ".join(str(error).split()) or "invalid configuration (see above)", path=path
-    )
+    message = " ".join(str(error).split()) or "invalid configuration (see above)"
+    return ConfigError(message, path=path)
 
 
 def _no_project(root: Path) -> str:
@@ -188,13 +188,18 @@ def _settings(args: argparse.Namespace) -> Settings:
 
 
 def _new(args: argparse.Namespace) -> int:
-    from generator import scaffold
-
     written = scaffold.create(args.directory, name=args.name)
     print(f"created {args.directory} ({len(written)} files): next, in that folder,")
     print("  readinglist build      then `readinglist serve` and open the address it prints")
     print("  mkdocs serve           a preview that changes as you edit the lists")
-    print("Replace lists/reading-list.txt with your own lists; the README says how.")
+    print("Replace lists/reading-list.txt with your own lists; commit vendor/ too (README).")
+    return 0
+
+
+def _upgrade(args: argparse.Namespace) -> int:
+    written = scaffold.upgrade(args.root)
+    names = ", ".join(path.relative_to(args.root).as_posix() for path in written)
+    print(f"{args.root}: the site now installs readinglist {__version__}; commit {names}")
     return 0
 
 
@@ -242,10 +247,8 @@ def _suggest(args: argparse.Namespace) -> int:
     logging.getLogger("generator").setLevel(logging.WARNING)
     collection = pipeline.collect(_settings(args))
     found = suggest_topics(collection.papers, collection.taxonomy, min_papers=args.min_papers)
-    if not found:
-        print("no suggestions: every topic is specific and few papers are in the catch-all")
-        return 0
-    print(render_suggestions(found))
+    nothing = "no suggestions: every topic is specific and few papers are in the catch-all"
+    print(render_suggestions(found) if found else nothing)
     return 0
 
 

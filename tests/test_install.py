@@ -1,11 +1,13 @@
 """The README's install, for real: fresh virtualenvs of Debian 12's /usr/bin/python3 (the oldest
 interpreter supported) install the project with the pins of constraints.txt, with the lower ends
-of pyproject.toml's ranges, and a new site installs the generator from its own requirements.txt
-and a built wheel; each then builds its site. The fast tests hold the files to each other: the
-ranges, the pins, the lower ends, and every import declared.
+of pyproject.toml's ranges, and a new site installs exactly as its Pages workflow does, from its
+own files (the generator is the wheel in its vendor/ folder); each then builds its site. The fast
+tests hold the files to each other: the ranges, the pins, the lower ends, and every import
+declared.
 
-The slow tests reach the package index through pip (its cache is warm after scripts/test.sh's own
-install): installing is what they check.
+The slow tests reach the package index through pip for the third-party packages (its cache is
+warm after scripts/test.sh's own install): installing is what they check. The generator itself
+is on no index: a new site finds it only in its own vendor/ folder.
 """
 
 from __future__ import annotations
@@ -13,7 +15,6 @@ from __future__ import annotations
 import ast
 import json
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -23,9 +24,11 @@ from pathlib import Path
 
 import pytest
 import tomllib
+import yaml
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
+from generator import __version__
 from tests.conftest import REPO, copy_project, run_cli
 
 DEBIAN_PYTHON = Path("/usr/bin/python3")
@@ -191,23 +194,57 @@ def test_the_wheel_holds_every_file_of_the_package(wheel: Path) -> None:
     assert not missing, f"pyproject.toml leaves out of the wheel: {missing}"
 
 
+def _workflow_install(site: Path) -> list[str]:
+    """The new site's Pages workflow's install command, as it runs it."""
+    workflow = yaml.safe_load((site / ".github" / "workflows" / "pages.yml").read_text("utf-8"))
+    (step,) = [step for step in workflow["jobs"]["build"]["steps"] if step.get("name") == "Install"]
+    assert step["run"] == "pip install -r requirements.txt -c constraints.txt"
+    return step["run"].split()
+
+
 @pytest.mark.slow
-def test_a_new_site_installs_the_generator_from_its_own_requirements(
-    tmp_path: Path, wheel: Path
-) -> None:
-    """`readinglist new` pins this generator; a fresh virtualenv with only the built wheel as
-    the source of that name installs the site's requirements.txt and builds the site."""
-    wheels = wheel.parent
+def test_a_new_site_installs_from_its_own_files_as_its_workflow_does(tmp_path: Path) -> None:
+    """`readinglist new`, then the workflow's own install in a fresh virtualenv of the site's
+    folder with nothing else at hand (no wheel handed over, no --find-links): the generator
+    comes from the site's vendor/ folder, the site builds, and the installed generator vendors
+    the very same wheel (so `readinglist upgrade` works from a site's own install too)."""
     run_cli(tmp_path, "new", "site", "--name", "A Site of Its Own")
     site = tmp_path / "site"
-    requirements = (site / "requirements.txt").read_text(encoding="utf-8")
-    version = metadata.version("mkdocs-readinglist")
-    assert re.search(rf"^mkdocs-readinglist=={re.escape(version)}$", requirements, re.M)
+    (vendored,) = (site / "vendor").iterdir()
+    assert vendored.name == f"mkdocs_readinglist-{__version__}-py3-none-any.whl"
     bin_dir = _venv(site / ".venv")
-    install = ("install", "-q", "-r", "requirements.txt", "-c", "constraints.txt")
-    _run(bin_dir / "pip", *install, "--find-links", wheels, "--report", "report.json", cwd=site)
-    report = json.loads((site / "report.json").read_text(encoding="utf-8"))
+    pip, *install = _workflow_install(site)
+    _run(bin_dir / pip, *install, "-q", "--report", tmp_path / "report.json", cwd=site)
+    report = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
     sources = {item["metadata"]["name"]: item["download_info"]["url"] for item in report["install"]}
-    assert sources["mkdocs-readinglist"] == wheel.as_uri()
+    assert sources["mkdocs-readinglist"] == vendored.as_uri()
     _run(bin_dir / "readinglist", "build", "--strict", cwd=site)
     _assert_built(site)
+    _run(bin_dir / "readinglist", "new", "again", "--name", "Again", cwd=tmp_path)
+    assert (tmp_path / "again" / "vendor" / vendored.name).read_bytes() == vendored.read_bytes()
+
+
+@pytest.mark.slow
+def test_the_vendored_wheel_holds_what_setuptools_builds(tmp_path: Path, wheel: Path) -> None:
+    """The wheel `new` makes from a checkout has the files, bytes and requirements of the one
+    setuptools builds from pyproject.toml."""
+    run_cli(tmp_path, "new", "site", "--name", "S")
+    (vendored,) = (tmp_path / "site" / "vendor").glob("*.whl")
+    assert vendored.name == wheel.name
+    with zipfile.ZipFile(wheel) as built, zipfile.ZipFile(vendored) as made:
+        info = wheel.name.split("-py3")[0] + ".dist-info"
+        files = {name for name in built.namelist() if not name.startswith(info)}
+        assert files == {name for name in made.namelist() if not name.startswith(info)}
+        for name in files:
+            assert built.read(name) == made.read(name), name
+        for kept in ("entry_points.txt", "top_level.txt"):
+            assert built.read(f"{info}/{kept}") == made.read(f"{info}/{kept}")
+        requires = [_requires(archive.read(f"{info}/METADATA")) for archive in (built, made)]
+        assert requires[0] == requires[1] and requires[0]
+
+
+def _requires(metadata_file: bytes) -> set[str]:
+    lines = metadata_file.decode().split("\n\n")[0].splitlines()
+    return {str(Requirement(line.split(": ", 1)[1])) for line in lines
+            if line.startswith(("Requires-Dist:", "Requires-Python:", "Provides-Extra:"))
+            and not line.startswith("Requires-Python")}  # fmt: skip

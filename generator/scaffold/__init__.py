@@ -2,16 +2,19 @@
 
 Owns the files of a fresh project: mkdocs.yml (the site's name, a SITE_URL default), lists/
 with a short example list and the default taxonomy, the theme (overrides/ and the site's own
-assets in docs/), .gitignore, requirements.txt (this generator, at the version that made the
-project), constraints.txt (the tree that version was tested with) and the GitHub Pages
-workflow. The repository's own copies of these files are the same files (tests keep them so).
-Must not touch an existing project: it writes only into a folder that does not exist yet or is
-empty.
+assets in docs/), .gitignore, vendor/ (this generator as a wheel, made by scaffold.vendor),
+requirements.txt (naming that wheel, so a site installs from its own files before any release
+is on the package index), constraints.txt (the tree this generator was tested with) and the
+GitHub Pages workflow. The repository's own copies of these files are the same files (tests
+keep them so). Must not touch what is the curator's: `create` writes only into a folder that
+does not exist yet or is empty; `upgrade` replaces only the generator's own files in a site (the
+wheel, the line of requirements.txt naming it, constraints.txt).
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from importlib import resources
 from importlib.abc import Traversable
@@ -19,12 +22,17 @@ from pathlib import Path
 
 import jinja2
 
-from generator import __version__
 from generator.errors import ConfigError
 from generator.read.taxonomy import DEFAULT_TAXONOMY
+from generator.scaffold import vendor
 
 TEMPLATES = resources.files(__package__) / "templates"
-DISTRIBUTION = "mkdocs-readinglist"  # the name on the package index; the command is readinglist
+VENDOR = "vendor"  # the site's folder holding the generator's wheel
+# A requirements.txt line naming the generator: a vendored wheel, or a pin on the package index.
+GENERATOR_LINE = re.compile(
+    r"^\s*(?:(?:\./)?\S*mkdocs_readinglist-\S+\.whl|mkdocs[-_.]readinglist\b.*)\s*$",
+    re.IGNORECASE,
+)
 # In a source checkout (an editable install) the theme is the repository's own folders; an
 # installed wheel carries them as generator.theme (pyproject.toml maps them there).
 CHECKOUT = Path(__file__).resolve().parent.parent.parent
@@ -44,7 +52,27 @@ def create(target: Path, *, name: str) -> list[Path]:
     for path, data in files.items():
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(data)
-    return sorted(files)
+    return sorted([*files, vendor.write_wheel(target / VENDOR)])
+
+
+def upgrade(target: Path) -> list[Path]:
+    """Make the site in `target` install the running generator: its wheel in vendor/ (former
+    wheels removed), requirements.txt naming it, and the constraints it was tested with."""
+    listed = target / "requirements.txt"
+    if target.resolve() == CHECKOUT:  # its requirements.txt installs the checkout itself
+        raise ConfigError("the generator's own repository: nothing to upgrade", path=target)
+    if not listed.is_file():
+        raise ConfigError("no requirements.txt: not a site made by `readinglist new`", path=target)
+    lines = listed.read_text(encoding="utf-8").splitlines()
+    wheel = vendor.write_wheel(target / VENDOR)
+    for former in (target / VENDOR).glob("mkdocs_readinglist-*.whl"):
+        if former != wheel:
+            former.unlink()
+    kept = [line for line in lines if not GENERATOR_LINE.match(line)]
+    listed.write_text("\n".join([*kept, requirement_line()]) + "\n", encoding="utf-8")
+    constraints = target / "constraints.txt"
+    constraints.write_bytes((TEMPLATES / "constraints.txt").read_bytes())
+    return [wheel, listed, constraints]
 
 
 def _project_files(target: Path, name: str) -> Iterator[tuple[Path, bytes]]:
@@ -64,13 +92,19 @@ def _project_files(target: Path, name: str) -> Iterator[tuple[Path, bytes]]:
 
 
 def requirements() -> str:
-    """The project's requirements.txt: this generator, pinned at the version that made it."""
+    """The project's requirements.txt: the generator that made it, from the site's own vendor/
+    folder; `readinglist upgrade` replaces that line, other lines are the curator's."""
     return (
-        "# The generator that made this site, at the version that made it; constraints.txt\n"
-        "# pins the rest as tested (README, Publishing):\n"
+        "# The generator that made this site, as a wheel in vendor/ (`readinglist upgrade`\n"
+        "# replaces it); constraints.txt pins the rest as tested (README, Publishing):\n"
         "#   pip install -r requirements.txt -c constraints.txt\n"
-        f"{DISTRIBUTION}=={__version__}\n"
+        f"{requirement_line()}\n"
     )
+
+
+def requirement_line() -> str:
+    """The vendored wheel, relative to the site's folder (where pip is run)."""
+    return f"./{VENDOR}/{vendor.wheel_name()}"
 
 
 def mkdocs_yml(name: str, url: str, *, description: str = "") -> str:

@@ -11,6 +11,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
+try:  # the tests assert through Playwright's waiting `expect`, never a snapshot of the page
+    from playwright.sync_api import expect
+except ImportError:  # the browser fixture then skips, or fails in CI, with the reason
+    expect = None
+
 CONTENT = "article.md-content__inner"  # search results are <article>s too
 SEARCH_INPUT = "input[data-md-component=search-query]"
 RESULT_LINKS = ".md-search-result__item > a"
@@ -33,9 +38,11 @@ class SearchOutcome:
 
 def open_search(page) -> None:
     """Focus the search box, as a reader does by clicking it (or the icon on a phone)."""
-    field = page.locator(SEARCH_INPUT)
+    field, button = page.locator(SEARCH_INPUT), "label[for=__search].md-header__button"
+    # Either the box or, on a phone, the button that opens it: waited for, then chosen.
+    page.locator(f"{SEARCH_INPUT}:visible, {button}:visible").first.wait_for()
     if not field.is_visible():
-        page.locator("label[for=__search].md-header__button").click()
+        page.locator(button).click()
     field.click()
 
 

@@ -30,6 +30,9 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures"
 SHARED_HOSTILE = REPO / "tests" / "fixtures" / "hostile"
 EDGE_SITE_URL = "https://user.github.io/repo/"
 DESKTOP = {"width": 1280, "height": 900}
+# How long an action or an `expect` waits for the page: long enough for a loaded 2-core machine
+# (the suite runs beside builds), and a failure still ends instead of hanging.
+WAIT_MS = 20_000
 
 
 def pytest_configure(config) -> None:
@@ -60,8 +63,9 @@ def cannot_run(reason: str) -> None:
 def browser() -> Iterator:
     if reason := _unavailable():
         cannot_run(reason)
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    expect.set_options(timeout=WAIT_MS)
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         yield chromium
@@ -148,7 +152,7 @@ def new_page(browser) -> Iterator[Callable[..., object]]:
     def open_page(*, width: int = DESKTOP["width"], height: int = DESKTOP["height"], **options):
         options.setdefault("color_scheme", "light")
         context = browser.new_context(viewport={"width": width, "height": height}, **options)
-        context.set_default_timeout(10_000)
+        context.set_default_timeout(WAIT_MS)
         contexts.append(context)
         return context.new_page()
 

@@ -23,6 +23,7 @@ import rispy
 
 from tests.browser.actions import (
     CONTENT,
+    expect,
     mark_document,
     probe,
     same_document,
@@ -81,9 +82,9 @@ def test_add_from_a_paper_page_and_a_listing_survives_reload_and_instant_navigat
     visit(page, seed_server.url(first.path))
     mark = page.locator("header.rl-paper div.rl-mine")
     mark.get_by_role("button", name=ADD).click()
-    assert mark.get_by_role("combobox").input_value() == "to-read"
-    page.reload()
-    assert page.locator("header.rl-paper div.rl-mine").get_by_role("combobox").is_visible()
+    expect(mark.get_by_role("combobox")).to_have_value("to-read")
+    page.reload()  # the mark is drawn from storage by the page's script, after the load
+    expect(page.locator("header.rl-paper div.rl-mine").get_by_role("combobox")).to_be_visible()
 
     visit(page, seed_server.url(topic.path))
     mark_document(page)
@@ -94,31 +95,34 @@ def test_add_from_a_paper_page_and_a_listing_survives_reload_and_instant_navigat
     entry.get_by_role("link", name=second.title, exact=True).click()
     wait_for_heading(page, second.title)
     status = page.locator("header.rl-paper div.rl-mine").get_by_role("combobox")
-    assert status.input_value() == "reading", "a page reached in place shows the stored status"
+    # a page reached in place shows the stored status
+    expect(status).to_have_value("reading")
     page.get_by_role("link", name="My list", exact=True).first.click()
     page.wait_for_url(seed_server.url("my-list/"))
     items = page.locator(".rl-mylist__item")
-    items.nth(1).wait_for()
+    expect(items.locator(".rl-mylist__title")).to_have_text(
+        [second.title, first.title], use_inner_text=True
+    )
     assert same_document(page), "the my-list page should come by instant navigation"
-    shown = {items.nth(n).locator(".rl-mylist__title").inner_text(): n for n in range(2)}
-    assert set(shown) == {first.title, second.title}
     counts = page.locator(".rl-mylist__counts")
-    assert "2 papers: 1 to read, 1 reading, 0 read." in counts.inner_text()
+    expect(counts).to_contain_text("2 papers: 1 to read, 1 reading, 0 read.")
 
-    items.nth(shown[first.title]).get_by_role("combobox").select_option("read")
+    items.filter(has_text=first.title).get_by_role("combobox").select_option("read")
+    expect(counts).to_contain_text("0 to read, 1 reading, 1 read")
     page.reload()
+    expect(counts).to_contain_text("0 to read, 1 reading, 1 read")
     stored = _stored(page, seed_server)
     by_title = {paper["title"]: paper["status"] for paper in stored.values()}
     assert by_title == {first.title: "read", second.title: "reading"}
-    assert "0 to read, 1 reading, 1 read" in counts.inner_text()
 
 
 def _status_box(page, value: str):
     return page.locator(f".rl-mylist .rl-facet input[data-facet=status][value='{value}']")
 
 
-def _status_count(page, value: str) -> str:
-    return _status_box(page, value).locator("xpath=..").locator(".rl-facet__count").inner_text()
+def _status_count(page, value: str):
+    """The count shown beside a status box (a locator: assert it with expect)."""
+    return _status_box(page, value).locator("xpath=..").locator(".rl-facet__count")
 
 
 def _wait_for_query(page, query: str) -> None:
@@ -134,37 +138,39 @@ def test_the_list_is_filtered_and_sorted_like_browse_and_the_address_keeps_the_v
     by_title = sorted(titles, key=str.casefold)
     visit(page, seed_server.url("my-list/"))
     shown = page.locator(".rl-mylist__title")
-    shown.nth(2).wait_for()
-    assert shown.all_inner_texts() == titles[::-1]  # newest added first
+    expect(shown).to_have_text(titles[::-1], use_inner_text=True)  # newest added first
     page.select_option(".rl-mylist select[name=sort]", "title")
     _wait_for_query(page, "?sort=title")
-    assert shown.all_inner_texts() == by_title
+    expect(shown).to_have_text(by_title, use_inner_text=True)
     page.locator(".rl-mylist__item").first.get_by_role("combobox").select_option("read")
-    assert (_status_count(page, "to-read"), _status_count(page, "read")) == ("2", "1")
-    assert _status_box(page, "reading").count() == 0  # a value that would leave nothing
+    expect(_status_count(page, "to-read")).to_have_text("2")
+    expect(_status_count(page, "read")).to_have_text("1")
+    expect(_status_box(page, "reading")).to_have_count(0)  # a value that would leave nothing
     _status_box(page, "read").check()
     _wait_for_query(page, "?status=read&sort=title")
-    assert shown.all_inner_texts() == by_title[:1]
-    assert _status_count(page, "to-read") == "2"  # OR within the facet: its own, as before
+    expect(shown).to_have_text(by_title[:1], use_inner_text=True)
+    expect(_status_count(page, "to-read")).to_have_text("2")  # OR within the facet, as before
     page.reload()
-    shown.first.wait_for()
-    assert shown.all_inner_texts() == by_title[:1] and _status_box(page, "read").is_checked()
-    assert page.input_value(".rl-mylist select[name=sort]") == "title"
+    expect(shown).to_have_text(by_title[:1], use_inner_text=True)
+    expect(_status_box(page, "read")).to_be_checked()
+    expect(page.locator(".rl-mylist select[name=sort]")).to_have_value("title")
     page.go_back()  # undoes the status
     _wait_for_query(page, "?sort=title")
-    page.wait_for_function("() => document.querySelectorAll('.rl-mylist__item').length === 3")
-    assert shown.all_inner_texts() == by_title and not _status_box(page, "read").is_checked()
+    expect(shown).to_have_text(by_title, use_inner_text=True)
+    expect(_status_box(page, "read")).not_to_be_checked()
 
     word = max(titles[1].split(), key=len)
     page.get_by_label("Words").fill(word.lower())
     page.wait_for_function("() => new URLSearchParams(location.search).has('words')")
-    assert titles[1] in shown.all_inner_texts()
-    assert all(word.lower() in text.lower() for text in shown.all_inner_texts())
+    expect(shown).to_contain_text([titles[1]], use_inner_text=True)
+    expect(shown.filter(has_not_text=re.compile(re.escape(word), re.I))).to_have_count(0)
     page.get_by_role("button", name="Clear filters").click()  # the sort stays: not a filter
     _wait_for_query(page, "?sort=title")
-    assert shown.all_inner_texts() == by_title
+    expect(shown).to_have_text(by_title, use_inner_text=True)
     page.get_by_role("button", name=f"Remove {titles[0]} from my list").click()
-    assert titles[0] not in shown.all_inner_texts()
+    expect(shown).to_have_text(
+        [title for title in by_title if title != titles[0]], use_inner_text=True
+    )
     assert set(_stored(page, seed_server)) == set(ids[1:])
 
 
@@ -177,25 +183,25 @@ def test_topic_kind_and_list_facets_come_from_the_browse_index_only_when_asked(
     asked: list[str] = []
     page.on("request", lambda request: asked.append(urlsplit(request.url).path))
     visit(page, seed_server.url("my-list/"))
-    page.locator(".rl-mylist__item").nth(2).wait_for()
+    expect(page.locator(".rl-mylist__item")).to_have_count(3)
     assert not [path for path in asked if path.endswith("browse/index.json")]
-    assert page.locator(".rl-mylist .rl-facet input[data-facet=kind]").count() == 0
-    page.get_by_role("button", name="Filter by topic, kind and list too").click()
     boxes = page.locator(".rl-mylist .rl-facet input[data-facet=kind]")
-    boxes.first.wait_for()
-    shown = {box.get_attribute("value"): box.locator("xpath=..").locator(".rl-facet__count")
-             .inner_text() for box in boxes.all()}  # fmt: skip
-    assert shown == {kind: str(count) for kind, count in kinds.items()}
+    expect(boxes).to_have_count(0)
+    page.get_by_role("button", name="Filter by topic, kind and list too").click()
+    expect(boxes).to_have_count(len(kinds))
+    for kind, count in kinds.items():
+        box = boxes.and_(page.locator(f"[value='{kind}']"))
+        expect(box.locator("xpath=..").locator(".rl-facet__count")).to_have_text(str(count))
     kind = kinds.most_common(1)[0][0]
     page.locator(f".rl-mylist .rl-facet input[data-facet=kind][value='{kind}']").check()
     _wait_for_query(page, f"?kind={kind}")
-    assert page.locator(".rl-mylist__item").count() == kinds[kind]
+    expect(page.locator(".rl-mylist__item")).to_have_count(kinds[kind])
     page.reload()  # the address names a kind: the index is fetched at once
-    page.wait_for_function(
-        "n => document.querySelectorAll('.rl-mylist__item').length === n", arg=kinds[kind]
-    )
-    assert page.locator(f".rl-mylist .rl-facet input[data-facet=kind][value='{kind}']").is_checked()
-    assert not page.locator(".rl-mylist .rl-browse__note").is_visible()
+    expect(page.locator(".rl-mylist__item")).to_have_count(kinds[kind])
+    expect(
+        page.locator(f".rl-mylist .rl-facet input[data-facet=kind][value='{kind}']")
+    ).to_be_checked()
+    expect(page.locator(".rl-mylist .rl-browse__note")).to_be_hidden()
 
 
 COUNTERS = """() => {
@@ -235,20 +241,22 @@ def test_browse_and_my_list_share_papers_and_bind_once_through_instant_navigatio
     page.wait_for_function("() => location.search.includes('kind=')")
     second = page.locator(".rl-browse__results li", has=page.get_by_role("button", name=ADD))
     second.first.get_by_role("button", name=ADD).click()
+    page.wait_for_function(f"() => ({COUNTED})().every(n => n >= 1)")
     assert page.evaluate(COUNTED) == [1, 1], "one facet click, one history entry; one add, one save"
 
     _arrive(page, seed_server, "my-list/", ".rl-mylist__item")
-    page.wait_for_function("() => document.querySelectorAll('.rl-mylist__item').length === 2")
-    assert title in page.locator(".rl-mylist__title").all_inner_texts()
+    expect(page.locator(".rl-mylist__item")).to_have_count(2)
+    expect(page.locator(".rl-mylist__title")).to_contain_text([title], use_inner_text=True)
     page.evaluate(COUNTERS)
     _status_box(page, "reading").check()
     _wait_for_query(page, "?status=reading")
-    assert page.locator(".rl-mylist__title").all_inner_texts() == [title]
+    expect(page.locator(".rl-mylist__title")).to_have_text([title], use_inner_text=True)
     page.locator(".rl-mylist__item").get_by_role("combobox").select_option("read")
+    page.wait_for_function(f"() => ({COUNTED})().every(n => n >= 1)")
     assert page.evaluate(COUNTED) == [1, 1], "one facet click, one entry; one change, one save"
     page.go_back()  # within my-list: the facet undone, the page still the same document
     _wait_for_query(page, "")
-    page.wait_for_function("() => document.querySelectorAll('.rl-mylist__item').length === 2")
+    expect(page.locator(".rl-mylist__item")).to_have_count(2)
     assert same_document(page)
 
 
@@ -301,13 +309,12 @@ def test_a_json_export_imports_back_and_a_bad_file_changes_nothing(
     before = _stored(page, seed_server)
     page.evaluate("() => localStorage.clear()")
     page.reload()
-    assert "Your list is empty" in page.locator(".rl-mylist__counts").inner_text()
+    expect(page.locator(".rl-mylist__counts")).to_contain_text("Your list is empty")
 
     field = page.get_by_label(IMPORT)
     field.set_input_files(exported)
     message = page.locator(".rl-mylist__message")
-    message.filter(has_text="Imported").wait_for()
-    assert "Imported 2 papers: 2 new, 0 already" in message.inner_text()
+    expect(message).to_contain_text("Imported 2 papers: 2 new, 0 already")
     assert _stored(page, seed_server) == before
     assert set(before) == set(ids)
 
@@ -320,8 +327,8 @@ def test_a_json_export_imports_back_and_a_bad_file_changes_nothing(
         path = tmp_path / f"{name}.json"
         path.write_text(text, encoding="utf-8")
         field.set_input_files(path)
-        message.filter(has_text="Nothing was imported").wait_for()
-        assert "Your list is unchanged" in message.inner_text(), name
+        expect(message, name).to_contain_text("Nothing was imported")
+        expect(message, name).to_contain_text("Your list is unchanged")
         assert _stored(page, seed_server) == before, name
         page.locator(".rl-mylist__message").evaluate("m => { m.textContent = ''; }")
 
@@ -343,17 +350,18 @@ def test_a_bibtex_ris_or_csv_export_imports_back_as_to_read(
     page.reload()
     page.get_by_label(IMPORT).set_input_files(exported)
     message = page.locator(".rl-mylist__message")
-    message.filter(has_text="Imported").wait_for()
-    assert message.inner_text().startswith("Imported 3 papers: 2 new, 1 already in your list")
-    assert "holds no reading status: the new ones are To read" in message.inner_text()
+    expect(message).to_have_text(
+        re.compile(r"^\s*Imported 3 papers: 2 new, 1 already in your list")
+    )
+    expect(message).to_contain_text("holds no reading status: the new ones are To read")
     after = _stored(page, seed_server)
     assert set(after) == set(ids) and after[keep] == before[keep]
     for id_ in ids[1:]:
         assert {k: after[id_][k] for k in ("title", "url")} == {
             k: before[id_][k] for k in ("title", "url")}, id_  # fmt: skip
         assert after[id_]["status"] == "to-read"
-    page.wait_for_function("() => document.querySelectorAll('.rl-mylist__item').length === 3")
     links = page.locator(".rl-mylist__title a")
+    expect(links).to_have_count(3)
     assert sorted(urlsplit(a.get_attribute("href")).path for a in links.all()) == sorted(
         urlsplit(seed_server.url(before[id_]["url"])).path for id_ in ids)  # fmt: skip
 
@@ -374,11 +382,13 @@ def test_a_file_it_cannot_read_is_named_and_changes_nothing(seed_server, page, t
         {"name": "other.txt", "mimeType": "text/plain", "buffer": text.encode()}
     )
     message = page.locator(".rl-mylist__message")
-    message.filter(has_text="Nothing was imported").wait_for()
-    assert message.inner_text().startswith(f"Nothing was imported: {says}")
-    assert message.inner_text().endswith("Your list is unchanged.")
+    expect(message).to_have_text(
+        re.compile(
+            rf"^\s*Nothing was imported: {re.escape(says)}.*Your list is unchanged\.\s*$", re.S
+        )
+    )
     if not text.startswith("{"):
-        assert "Unexpected token" not in message.inner_text()  # not read as JSON
+        expect(message).not_to_contain_text("Unexpected token")  # not read as JSON
     assert page.evaluate(STORED) == []
 
 
@@ -392,13 +402,13 @@ def test_a_paper_the_site_no_longer_has_stays_marked_gone_and_titles_stay_text(s
                   [key, stored])  # fmt: skip
     page.goto(seed_server.url("my-list/") + "?status=gone&status=done")
     item = page.locator(".rl-mylist__item--gone")
-    item.wait_for()
-    assert "done" in page.locator(".rl-mylist .rl-browse__note").inner_text()
-    assert _status_count(page, "gone") == "1" and _status_box(page, "gone").is_checked()
-    assert item.locator(".rl-mylist__title").inner_text() == hostile
-    assert item.locator(".rl-mylist__gone").inner_text().lower() == "gone"
-    assert item.locator("img, a").count() == 0
-    assert "1 gone" in page.locator(".rl-mylist__counts").inner_text()
+    expect(page.locator(".rl-mylist .rl-browse__note")).to_contain_text("done")
+    expect(_status_count(page, "gone")).to_have_text("1")
+    expect(_status_box(page, "gone")).to_be_checked()
+    expect(item.locator(".rl-mylist__title")).to_have_text(hostile, use_inner_text=True)
+    expect(item.locator(".rl-mylist__gone")).to_have_text(re.compile("^gone$", re.I))
+    expect(item.locator("img, a")).to_have_count(0)
+    expect(page.locator(".rl-mylist__counts")).to_contain_text("1 gone")
     assert page.evaluate("() => window.__pwned") is None
     # Exported as JSON it stays in my_list, though the site has no record of it.
     document = json.loads(_export(page, "JSON (.json)"))
@@ -414,12 +424,16 @@ def test_hostile_titles_from_a_hostile_list_stay_text(edge_server, edge_corpus, 
     visit(page, edge_server.url("browse/"))  # the other from a browse result
     mark = page.locator(f".rl-browse__results .rl-mine[data-rl-url='{hostile[1].path}']")
     mark.get_by_role("button", name=ADD).click()
+    expect(mark.get_by_role("combobox")).to_be_visible()  # added: the mark is redrawn
     clean = {"pwned": None, "handlers": [], "urls": [], "elements": []}
     assert page.evaluate(probe("injected")) == clean
     page.get_by_role("link", name="My list", exact=True).first.click()
-    page.wait_for_function("() => document.querySelectorAll('.rl-mylist__item').length === 2")
-    titles = page.locator(".rl-mylist__title").all_inner_texts()
-    assert sorted(titles) == sorted(paper.title for paper in hostile)
+    page.wait_for_url(edge_server.url("my-list/"))
+    titles = page.locator(".rl-mylist__title")
+    expect(titles).to_have_count(2)
+    for paper in hostile:  # the text as written: no markup made of it
+        expect(titles.filter(has_text=paper.title)).to_have_count(1)
+    assert sorted(titles.all_inner_texts()) == sorted(paper.title for paper in hostile)
     page.get_by_label("Words").fill(hostile[1].title.split()[0])
     page.wait_for_function("() => new URLSearchParams(location.search).has('words')")
     assert page.evaluate(probe("injected")) == clean
@@ -431,12 +445,12 @@ def test_keyboard_adds_and_sets_the_status(seed_server, seed_corpus, page):
     page.locator("header.rl-paper").get_by_role("button", name=ADD).focus()
     page.keyboard.press("Enter")
     status = page.locator("header.rl-paper div.rl-mine").get_by_role("combobox")
-    assert page.evaluate("() => document.activeElement.tagName") == "SELECT"
+    expect(status).to_be_focused()
     page.keyboard.press("ArrowDown")
-    assert status.input_value() == "reading"
+    expect(status).to_have_value("reading")
     page.keyboard.press("Tab")
     page.keyboard.press("Enter")  # Remove
-    assert page.locator("header.rl-paper").get_by_role("button", name=ADD).is_visible()
+    expect(page.locator("header.rl-paper").get_by_role("button", name=ADD)).to_be_visible()
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
