@@ -26,6 +26,13 @@ class Settings:
     related_count: int = 5
     page_size: int = 200  # papers per listing page before it is split
     pagefind: bool = True  # the site is searched by Pagefind, which browse/'s words box asks
+    theme_dir: Path | None = None  # the project's own theme files (mkdocs.yml's custom_dir)
+
+    @property
+    def site_folders(self) -> tuple[Path, ...]:
+        """The project's folders MkDocs builds the site from: docs/ and the theme folder
+        (`overrides/` unless mkdocs.yml names another)."""
+        return (self.docs_dir, self.theme_dir or self.root / "overrides")
 
     @classmethod
     def from_root(

@@ -130,11 +130,11 @@ def generate(settings: Settings, *, strict: bool = False) -> Report:
 
 def _generate(settings: Settings, *, strict: bool) -> Report:
     start = time.perf_counter()
+    _refuse_paths(settings)
     # Read before the lists are read for the collection: a list saved during this run then
     # makes the next run's inputs differ from the ones this run is cached under.
     inputs = read.read_inputs(settings)
-    last_run = cache.load(read.read_cache(settings.cache_path))
-    cached = _cached_collection(settings, last_run, inputs)
+    cached = _cached_collection(settings, last_run := _last_run(settings), inputs)
     if cached is not None:
         if strict and cached.problems:
             raise StrictFailure(list(cached.problems))
@@ -168,6 +168,17 @@ def _generate(settings: Settings, *, strict: bool) -> Report:
     cached_now = cache.dump(key, collection, memory, made)
     write.write_cache(settings.cache_path, cached_now)
     return Report(collection, result.written, result.removed, time.perf_counter() - start)
+
+
+def _last_run(settings: Settings) -> cache.LastRun | None:
+    return cache.load(read.read_cache(settings.cache_path))
+
+
+def _refuse_paths(settings: Settings) -> None:
+    """Before anything is written, and before the shortcut of an unchanged run: a link out of
+    the project in docs/ would be followed by MkDocs whatever the lists say."""
+    if refused := read.check_input_paths(settings):
+        raise BuildFailed(refused)
 
 
 def input_digest(settings: Settings, inputs: list[tuple[str, bytes]]) -> str:

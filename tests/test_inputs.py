@@ -155,3 +155,66 @@ def test_an_unreadable_list_is_reported_at_the_real_line(
     (project / "lists" / "bad.txt").write_bytes(data)
     stderr = refused(project, "check")
     assert f"lists/bad.txt:{line}: error: {message}" in stderr
+
+
+# Links in the folders MkDocs builds the site from: it follows them and publishes their targets.
+def site_link_refused(project: Path, link: Path, target: str) -> None:
+    relative = link.relative_to(project).as_posix()
+    refused(project, "build", f"{relative}: error: a symbolic link to {target}, outside the "
+            "project: not read (copy it in instead)")  # fmt: skip
+    assert not any("swordfish" in p.read_text("utf-8", "replace")
+                   for p in (project / "site").rglob("*.html"))  # fmt: skip
+
+
+def test_a_file_in_docs_linked_outside_is_refused(project: Path, outside: Path) -> None:
+    link = project / "docs" / "secret.md"
+    link.symlink_to(outside / "secret.txt")
+    site_link_refused(project, link, f"{outside}/secret.txt")
+
+
+def test_a_folder_in_docs_linked_outside_is_refused(project: Path, outside: Path) -> None:
+    link = project / "docs" / "vault"
+    link.symlink_to(outside)
+    site_link_refused(project, link, str(outside))
+
+
+def test_a_theme_file_linked_outside_is_refused(project: Path, outside: Path) -> None:
+    link = project / "overrides" / "partials" / "secret.html"
+    link.parent.mkdir(parents=True, exist_ok=True)
+    link.symlink_to(outside / "secret.txt")
+    site_link_refused(project, link, f"{outside}/secret.txt")
+
+
+@pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="no /proc here")
+def test_the_environment_never_reaches_the_site(project: Path) -> None:
+    link = project / "docs" / "env.txt"
+    link.symlink_to("/proc/self/environ")
+    result = run_cli(project, "build", check=False)
+    assert result.returncode == 1
+    assert "docs/env.txt: error: a symbolic link to /proc/" in result.stderr
+    assert "environ, outside the project: not read" in result.stderr
+    assert not (project / "site" / "env.txt").exists()
+
+
+def test_a_chain_of_links_leading_outside_is_refused(project: Path, outside: Path) -> None:
+    (project / "docs" / "hop.md").symlink_to(outside / "secret.txt")
+    (project / "docs" / "inside").mkdir()
+    link = project / "docs" / "inside" / "first.md"
+    link.symlink_to(Path("..") / "hop.md")
+    stderr = refused(project, "build")
+    for name in ("docs/hop.md", "docs/inside/first.md"):
+        assert f"{name}: error: a symbolic link to {outside}/secret.txt, outside" in stderr
+
+
+def test_a_folder_linked_inside_the_project_is_followed_and_checked(
+    project: Path, outside: Path
+) -> None:
+    """A link that stays in the project is fine; a link out of the folder it leads to is not."""
+    shared = project / "shared"
+    shared.mkdir()
+    (shared / "more.md").write_text("# More\n\nShared words.\n", encoding="utf-8")
+    (project / "docs" / "shared").symlink_to(Path("..") / "shared")
+    run_cli(project, "build")
+    assert "Shared words." in (project / "site" / "shared" / "more" / "index.html").read_text()
+    (shared / "secret.md").symlink_to(outside / "secret.txt")
+    site_link_refused(project, project / "docs" / "shared" / "secret.md", f"{outside}/secret.txt")

@@ -33,7 +33,13 @@ def settings_of(config: MkDocsConfig, options: ReadingListConfig, *, site_name: 
         related_count=options.related,
         page_size=options.page_size,
         pagefind=options.search_engine == "pagefind",
+        theme_dir=_theme_dir(config),
     )
+
+
+def _theme_dir(config: MkDocsConfig) -> Path | None:
+    custom = config.theme.custom_dir
+    return Path(custom).absolute() if custom else None
 
 
 def project_root(config: MkDocsConfig) -> Path:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from generator.read.curation import load_curation
 from generator.read.files import list_files, read_cache, read_inputs, read_list, read_lists
-from generator.read.inputs import load_curator_files
+from generator.read.inputs import check_input_paths, load_curator_files
 from generator.read.papers import Marked, merge, merge_reusing, paper_id
 from generator.read.raw import RawAbstract, RawList
 from generator.read.taxonomy import DEFAULT_TAXONOMY, load_taxonomy, parse_taxonomy
@@ -32,6 +32,7 @@ __all__ = [
     "Marked",
     "RawAbstract",
     "RawList",
+    "check_input_paths",
     "fingerprint",
     "list_files",
     "load_curation",

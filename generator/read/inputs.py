@@ -2,7 +2,9 @@
 
 Owns refusing what must never reach a page or block a build: a symbolic link (in `lists/`, or
 as the lists folder, the taxonomy, the curation or the lock) that leads outside the project
-(`lists/evil.txt -> /etc/passwd`), and anything that is not what it poses as: a folder named
+(`lists/evil.txt -> /etc/passwd`); the same for every link in the folders the site is built from
+(docs/ and the project's theme folder, `overrides/`), which MkDocs would follow and publish;
+and anything that is not what it poses as: a folder named
 `x.txt`, a named pipe (opening one waits forever for a writer), a device. The file's type is
 looked at before anything opens it. Refusals are errors naming the file; nothing is read from
 a refused path. Then `load_curator_files` reads the taxonomy and the curation together, so a
@@ -13,7 +15,7 @@ from __future__ import annotations
 
 import os
 import stat
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TypeVar
 
@@ -53,16 +55,57 @@ def refusal(path: Path, root: Path, *, folder: bool = False) -> str | None:
 
 
 def check_input_paths(settings: Settings) -> list[Problem]:
-    """An error for the lists folder, taxonomy, curation or lock when it must not be read."""
+    """An error for the lists folder, taxonomy, curation or lock when it must not be read, and
+    for each link out of the project in the folders the site is built from."""
+    site = site_links(settings)
     folder = refusal(settings.lists_dir, settings.root, folder=True)
     if folder:  # the files inside it would repeat the same refusal
-        return [Problem(settings.lists_dir, 0, folder, severity="error")]
+        return [Problem(settings.lists_dir, 0, folder, severity="error"), *site]
     paths = (settings.taxonomy_path, settings.curation_path, settings.lock_path)
     return [
+        *(Problem(path, 0, why, severity="error")
+          for path in paths if (why := refusal(path, settings.root))),
+        *site,
+    ]  # fmt: skip
+
+
+def site_links(settings: Settings) -> list[Problem]:
+    """An error for each symbolic link in docs/ or the theme folder (and in the folders links
+    inside the project lead to) that leads out of the project, or nowhere: MkDocs follows
+    links, so what one points to would be published."""
+    seen: set[Path] = set()
+    return [
         Problem(path, 0, why, severity="error")
-        for path in paths
-        if (why := refusal(path, settings.root))
+        for folder in settings.site_folders
+        for path, why in _links_out(folder, settings.root, seen)
     ]
+
+
+def _links_out(folder: Path, root: Path, seen: set[Path]) -> Iterator[tuple[Path, str]]:
+    """(link, why refused) under `folder`, depth first, each folder walked once."""
+    if folder.is_symlink() and (why := refusal(folder, root, folder=True)):
+        yield folder, why
+        return
+    real = folder.resolve()
+    if real in seen or not folder.is_dir():
+        return
+    seen.add(real)
+    try:
+        entries = sorted(os.scandir(folder), key=lambda entry: entry.name)
+    except OSError:  # an unreadable folder is reported by what reads it
+        return
+    for entry in entries:
+        path = Path(entry.path)
+        if entry.is_symlink() and (why := _link_refusal(path, root)):
+            yield path, why
+        elif entry.is_dir():  # follows a link that stays in the project, as MkDocs does
+            yield from _links_out(path, root, seen)
+
+
+def _link_refusal(path: Path, root: Path) -> str | None:
+    """Why the link at `path` must not be followed: it leads out of the project or nowhere."""
+    why = refusal(path, root, folder=path.is_dir())
+    return why if why and "symbolic link" in why else None
 
 
 def load_curator_files(settings: Settings) -> tuple[Taxonomy, Curations]:
