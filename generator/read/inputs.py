@@ -53,11 +53,13 @@ def refusal(path: Path, root: Path, *, folder: bool = False) -> str | None:
 
 
 def check_input_paths(settings: Settings) -> list[Problem]:
-    """An error for the lists folder, taxonomy, curation or lock when it must not be read."""
+    """An error for the lists folder, taxonomy, curation, lock or resolved records when one
+    must not be read."""
     folder = refusal(settings.lists_dir, settings.root, folder=True)
     if folder:  # the files inside it would repeat the same refusal
         return [Problem(settings.lists_dir, 0, folder, severity="error")]
-    paths = (settings.taxonomy_path, settings.curation_path, settings.lock_path)
+    paths = (settings.taxonomy_path, settings.curation_path, settings.lock_path,
+             settings.resolved_path)  # fmt: skip
     return [
         Problem(path, 0, why, severity="error")
         for path in paths
