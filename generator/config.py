@@ -20,6 +20,7 @@ class Settings:
     taxonomy_path: Path
     lock_path: Path
     curation_path: Path
+    resolved_path: Path  # what `readinglist resolve` found (lists/resolved.json)
     cache_path: Path  # derived data of the last run, to skip work when nothing changed
     site_name: str = "Reading list"
     site_url: str = ""  # absolute, from mkdocs.yml; feeds are only written when it is known
@@ -47,6 +48,7 @@ class Settings:
             taxonomy_path=lists_dir / "topics.yml",
             lock_path=lists_dir / "readinglist.lock.json",
             curation_path=lists_dir / "curation.yml",
+            resolved_path=lists_dir / "resolved.json",
             cache_path=root / ".cache" / "readinglist" / "collection.pickle",
             **kw,
         )

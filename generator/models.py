@@ -72,6 +72,23 @@ class Bibliographic:
 
 
 _BIB_FIELDS = ("title", "authors", "year", "venue", "doi", "url", "keywords")
+
+
+@dataclass(frozen=True)
+class Published:
+    """What `readinglist resolve` found of the paper in a scholarly index (lists/resolved.json),
+    beyond the `Bibliographic` fields it filled: where from, and when it was read."""
+
+    service: str  # "OpenAlex" or "arXiv": where the title and authors come from
+    matched: str  # ISO date of the match
+    openalex: str = ""  # "W2741809807"
+    arxiv: str = ""  # "2401.01234"
+    pdf: str = ""  # an open-access PDF, http(s)
+    cited_by: int = -1  # citations the index counts, -1 when it gave none
+    cited_on: str = ""  # ISO date the count was read
+    gave: tuple[str, ...] = ()  # the `Bibliographic` fields it filled (a source's own won)
+
+
 STATUSES = ("to-read", "reading", "read")
 
 
@@ -110,7 +127,9 @@ class Paper:
     slug: str = ""
     bib: Bibliographic = Bibliographic()
     curation: Curation = Curation()
-    title_source: str = "derived"  # "derived", "source" (bibliographic) or "curator"
+    # "derived", "source" (bibliographic), "resolved" (`readinglist resolve`) or "curator"
+    title_source: str = "derived"
+    published: Published | None = None
 
     @property
     def topic_names(self) -> tuple[str, ...]:

@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from generator import address, cache, describe, read, render, write
+from generator import address, cache, describe, read, render, resolve, write
 from generator.config import Settings
 from generator.errors import BuildFailed, StrictFailure
 from generator.models import Collection, Lock, Paper, ReadingList, Taxonomy
@@ -75,6 +75,9 @@ def collect_reusing(
         papers, lists, found, marked = read.merge_reusing(raw_lists, known.marked)
         problems += found
         counts.update(papers=len(papers), parsed=len(marked.keys() - known.marked.keys()))
+        # Before describing: a resolved title is a source's title, which titles and topics read.
+        resolved = resolve.read_records(settings.resolved_path)
+        papers = resolve.attach(papers, resolved, address.aliases_now(papers, lock))
     with _stage("describe", counts := {"papers": len(papers)}):
         papers, described, afresh = describe.describe_reusing(papers, taxonomy, known.described)
         counts.update(afresh)

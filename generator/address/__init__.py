@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from generator.address.assign import address, move, resolve
+from generator.address.assign import address, aliases_now, move, resolve
 from generator.address.curation import apply_curation
 from generator.address.lockfile import dump_lock, read_lock
 from generator.address.sections import Moved, tag_slugs
@@ -22,6 +22,7 @@ from generator.models import Lock, Paper, Problem, ReadingList
 __all__ = [
     "Moved",
     "address",
+    "aliases_now",
     "apply_curation",
     "assign",
     "dump_lock",

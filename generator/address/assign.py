@@ -37,6 +37,15 @@ def address(
     return {p.id: entries[p.id].slug for p in papers}, list_slugs, new_lock
 
 
+def aliases_now(papers: Iterable[Paper], lock: Lock) -> dict[str, str]:
+    """Old id -> current id, as `address` will record them: the lock's aliases, and each
+    abstract edited since the lock was written. For what follows a paper by id before it is
+    addressed (its resolved record)."""
+    papers = list(papers)
+    sketches = {p.id: sketch(p.text) for p in papers if p.id not in lock.papers}
+    return _aliases(lock.aliases, _successors(sketches, lock, current={p.id for p in papers}))
+
+
 def _entries(
     lock: Lock, inherited: dict[str, str], sketches: dict[str, tuple[int, ...]]
 ) -> dict[str, LockedPaper]:

@@ -23,6 +23,7 @@ from generator.describe.tags import collection as tags
 from generator.describe.tags import reuse as tags_reuse
 from generator.describe.titles import candidates as titles
 from generator.models import Paper, Taxonomy, TopicMatch
+from generator.resolve import credited
 
 
 class _OnItsOwn(NamedTuple):
@@ -112,7 +113,7 @@ def _with_tags_and_topics(
         fresh[index] if index in fresh else known[inputs] for index, inputs in enumerate(read)
     ]
     described = [
-        replace(paper, title=found.title, title_source=found.title_source,
+        replace(paper, title=found.title, title_source=credited(paper, found.title_source),
                 summary=found.summary, kind=found.kind, tags=inputs[2], topics=paper_topics)
         for paper, found, inputs, paper_topics in zip(papers, alone, read, chosen, strict=True)
     ]  # fmt: skip

@@ -13,7 +13,7 @@ from generator.export.citations import Citation
 from generator.export.fields import joined, page_url, published, site_base
 from generator.models import Collection, Paper
 
-SCHEMA_VERSION = "1.0"  # minor: fields added; major: fields changed or removed
+SCHEMA_VERSION = "1.1"  # minor: fields added; major: fields changed or removed
 SCHEMA_PATH = "schema/papers.schema.json"
 
 
@@ -71,6 +71,7 @@ def _paper_record(
         "bib": {"title": bib.title, "authors": list(bib.authors), "year": bib.year,
                 "venue": bib.venue, "doi": bib.doi, "url": bib.url,
                 "keywords": list(bib.keywords)},
+        "published": _published(paper),
         "curation": {"title": curation.title, "add_tags": list(curation.add_tags),
                      "remove_tags": list(curation.remove_tags),
                      "add_topics": list(curation.add_topics),
@@ -78,6 +79,17 @@ def _paper_record(
                      "status": curation.status, "rating": curation.rating,
                      "featured": curation.featured, "hidden": curation.hidden},
     }  # fmt: skip
+
+
+def _published(paper: Paper) -> dict | None:
+    """What `readinglist resolve` found beyond `bib` (None when nothing was resolved)."""
+    found = paper.published
+    if found is None:
+        return None
+    return {"service": found.service, "matched": found.matched, "openalex": found.openalex,
+            "arxiv": found.arxiv, "pdf": found.pdf,
+            "cited_by": found.cited_by if found.cited_by >= 0 else None,
+            "cited_on": found.cited_on, "gave": list(found.gave)}  # fmt: skip
 
 
 def papers_schema(site_url: str = "") -> str:
@@ -92,6 +104,9 @@ def papers_schema(site_url: str = "") -> str:
         first_seen={"type": "string", "pattern": r"^(\d{4}-\d{2}-\d{2})?$"},
         sources=_array(_object(file=s, line=i)),
         bib=_object(title=s, authors=strings, year=s, venue=s, doi=s, url=s, keywords=strings),
+        published={"oneOf": [{"type": "null"}, _object(
+            service=s, matched=s, openalex=s, arxiv=s, pdf=s,
+            cited_by={"type": ["integer", "null"]}, cited_on=s, gave=strings)]},
         curation=_object(title=s, add_tags=strings, remove_tags=strings, add_topics=strings,
                          remove_topics=strings, note=s, status=s, rating=i, featured=b,
                          hidden=b),

@@ -59,7 +59,8 @@ def list_files(settings: Settings) -> tuple[list[Path], list[Problem]]:
     lists_dir = settings.lists_dir
     if not lists_dir.is_dir():
         return [], []
-    known = {settings.taxonomy_path, settings.curation_path, settings.lock_path}
+    known = {settings.taxonomy_path, settings.curation_path, settings.lock_path,
+             settings.resolved_path}  # fmt: skip
     files, problems = [], []
     for path in sorted(lists_dir.iterdir()):
         if path.name.startswith(".") or path in known:

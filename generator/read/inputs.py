@@ -55,13 +55,15 @@ def refusal(path: Path, root: Path, *, folder: bool = False) -> str | None:
 
 
 def check_input_paths(settings: Settings) -> list[Problem]:
-    """An error for the lists folder, taxonomy, curation or lock when it must not be read, and
-    for each link out of the project in the folders the site is built from."""
+    """An error for the lists folder, taxonomy, curation, lock or resolved records when one
+    must not be read, and for each link out of the project in the folders the site is built
+    from."""
     site = site_links(settings)
     folder = refusal(settings.lists_dir, settings.root, folder=True)
     if folder:  # the files inside it would repeat the same refusal
         return [Problem(settings.lists_dir, 0, folder, severity="error"), *site]
-    paths = (settings.taxonomy_path, settings.curation_path, settings.lock_path)
+    paths = (settings.taxonomy_path, settings.curation_path, settings.lock_path,
+             settings.resolved_path)  # fmt: skip
     return [
         *(Problem(path, 0, why, severity="error")
           for path in paths if (why := refusal(path, settings.root))),

@@ -1,5 +1,6 @@
 """Links that find the published paper, for its page: searches on Google Scholar, Semantic
-Scholar and arXiv, and the DOI or URL a source gave.
+Scholar and arXiv, the DOI or URL a source gave, and the arXiv page and open PDF that
+`readinglist resolve` found.
 
 Titles are derived, so a search goes by what identifies the paper best: the source's own
 title when there is one, else the coined name (a derived title's head before its colon) and
@@ -18,6 +19,7 @@ from urllib.parse import quote, quote_plus
 from generator.models import Paper
 
 OPENING_WORDS = 12
+ARXIV_ABS = "https://arxiv.org/abs/"
 SEARCHES = (
     ("Google Scholar", "https://scholar.google.com/scholar?q="),
     ("Semantic Scholar", "https://www.semanticscholar.org/search?q="),
@@ -52,6 +54,16 @@ def finders(paper: Paper) -> list[Finder]:
         found.append(_address("DOI", doi if _is_web(doi) else _doi_url(doi), doi))
     if url := paper.bib.url.strip():
         found.append(_address("URL", url, url))
+    return found + _published(paper)
+
+
+def _published(paper: Paper) -> list[Finder]:
+    """The arXiv page and the open PDF `readinglist resolve` found (URLs checked as read)."""
+    published, found = paper.published, []
+    if published is not None and published.arxiv:
+        found.append(Finder(f"arXiv {published.arxiv}", ARXIV_ABS + quote(published.arxiv)))
+    if published is not None and _is_web(published.pdf):
+        found.append(Finder("PDF (open access)", published.pdf))
     return found
 
 

@@ -24,6 +24,7 @@ from generator.models import Collection, Link, Paper
 from generator.render.entries import paper_path
 from generator.render.finders import Finder, finders
 from generator.render.keyed import as_shown
+from generator.render.provenance import cited, provenance
 from generator.render.site import Site, kind_label
 
 
@@ -53,6 +54,8 @@ class PaperView:
     finders: tuple[Finder, ...]  # searches, then DOI and URL: "Find the paper"
     address: str  # the page's address from the site's root, for the reader's own list
     byline: Byline  # what a source said of authors, year and venue (empty without one)
+    provenance: str = ""  # where the title and authors came from ("derived", a source...)
+    cited: str = ""  # "Cited by 12 (OpenAlex, 2026-12-07)", or ""
 
 
 # Up to this many authors are all named in the byline; past it, the first SHORT_AUTHORS are,
@@ -142,6 +145,8 @@ class Theme:
             finders=tuple(finders(paper)),
             address=f"papers/{paper.slug}/",
             byline=Byline(paper.bib.authors, paper.bib.year, paper.bib.venue),
+            provenance=provenance(paper),
+            cited=cited(paper),
         )
 
 
