@@ -310,3 +310,19 @@ def test_an_interrupted_run_keeps_its_records_and_a_rerun_goes_on(tmp_path: Path
     assert rerun.returncode == 0
     assert len(records(project)) == 6
     assert all(records(project)[pid] == record for pid, record in kept.items())
+
+
+def test_an_edited_abstract_keeps_its_record_and_is_not_asked_again(tmp_path: Path) -> None:
+    project = project_with(tmp_path, PENGUINS)
+    idx = index()
+    with fake.serve(idx) as base:
+        resolve_cli(project, base)
+        run_cli(project, "build")
+        (old,) = records(project)
+        papers = project / "lists" / "papers.txt"
+        papers.write_text(papers.read_text("utf-8").replace("three colonies", "four colonies"))
+        asked = len(idx.seen)
+        result = resolve_cli(project, base)
+    assert result.returncode == 0 and len(idx.seen) == asked
+    (new,) = records(project)
+    assert new != old and records(project)[new]["openalex"] == "W11"

@@ -79,6 +79,8 @@ def run(settings: Settings, *, limit: int | None, retry: bool, today: str, out: 
     """Look up what is to be looked up; the exit status (1: some look-up could not be made).
     Progress goes to `out`."""
     papers, records = papers_and_records(settings)
+    if records.keys() != read_records(settings.resolved_path).keys():
+        save(settings.resolved_path, records)  # records that followed an edit, moved now
     todo = [paper for paper in papers if _wanted(records.get(paper.id), retry=retry)]
     todo = todo[:limit] if limit is not None else todo
     services = make_services(today)
