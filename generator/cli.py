@@ -18,6 +18,7 @@ from generator import __version__, pipeline, scaffold, write
 from generator.config import Settings
 from generator.errors import BuildFailed, ConfigError, ReadingListError
 from generator.models import Problem
+from generator.resolve import command as resolving
 
 if TYPE_CHECKING:
     from mkdocs.config.defaults import MkDocsConfig
@@ -73,6 +74,7 @@ def _parser() -> argparse.ArgumentParser:
     serve = _command(commands, "serve", _serve, "serve the built site/ locally; builds nothing")
     serve.add_argument("-p", "--port", type=int, default=8000, help="default: 8000")
     serve.add_argument("--bind", default="127.0.0.1", metavar="ADDRESS", help="default: 127.0.0.1")
+    resolving.add_command(lambda *given: _command(commands, *given), _settings)
     find = _command(commands, "find", _find, "print the papers matching all WORDS, with ids")
     find.add_argument("words", nargs="+", metavar="WORD", help="words every match contains")
     suggest = _command(commands, "suggest-topics", _suggest,
@@ -220,8 +222,9 @@ def _serve(args: argparse.Namespace) -> int:
 def _check(args: argparse.Namespace) -> int:
     from generator.render.home import counted_lists
 
-    collection = pipeline.collect(_settings(args), keep_going=True)
+    collection = pipeline.collect(settings := _settings(args), keep_going=True)
     _print_problems(collection.problems)
+    sys.stderr.write(resolving.reviews(settings))
     errors = sum(1 for problem in collection.problems if problem.severity == "error")
     warnings = len(collection.problems) - errors
     print(f"{counted_lists(collection)}: {errors} error(s), {warnings} warning(s)")

@@ -15,7 +15,7 @@ import json
 import re
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from generator.errors import BuildFailed, ConfigError
 from generator.models import Bibliographic, Problem, Published
@@ -67,8 +67,23 @@ class Record:
         """How the candidate is named to the curator: its OpenAlex or arXiv id."""
         return self.openalex or (f"arXiv:{self.arxiv}" if self.arxiv else "")
 
+    @property
+    def keys(self) -> tuple[str, ...]:
+        """Every name of the candidate: a rejected one is not proposed again under another."""
+        names = (self.openalex, f"arXiv:{self.arxiv}" if self.arxiv else "",
+                 f"doi:{self.doi.casefold()}" if self.doi else "")  # fmt: skip
+        return tuple(name for name in names if name)
+
 
 Records = dict[str, Record]  # paper id -> its record
+
+
+class Candidate(NamedTuple):
+    """A work a service answered with: its fields (status still undecided) and its own
+    abstract, which decides whether it is our paper and is never stored."""
+
+    record: Record
+    abstract: str
 
 
 def read_records(path: Path) -> Records:
