@@ -84,6 +84,7 @@ def test_nothing_to_relate(ids: list[str], texts: list[str], k: int) -> None:
     assert related.related_ids(ids, texts, k=k) == [() for _ in ids]
 
 
+@pytest.mark.slow
 def test_memory_stays_below_a_dense_similarity_matrix() -> None:
     rng = random.Random(0)
     vocabulary = [f"term{i}" for i in range(20_000)]

@@ -832,6 +832,7 @@ def test_same_abstract_in_text_and_bibtex_lists_is_one_paper(tmp_path, zotero_bi
 # Robustness --------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "latex",
     [

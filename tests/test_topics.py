@@ -212,6 +212,7 @@ def _seed_papers() -> list[tuple[str, str]]:
     return list(out.values())
 
 
+@pytest.mark.slow
 def test_shipped_taxonomy_spreads_the_shipped_lists() -> None:
     """Guards the metric the issue names: no topic holds most papers, few pairs share one."""
     taxonomy = load_taxonomy(REPO / "lists" / "topics.yml")

@@ -16,7 +16,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from tests.browser.actions import probe
+from tests.browser.actions import expect, probe
 from tests.browser.conftest import cannot_run
 from tests.conftest import copy_project, run_cli, set_plugin_option
 
@@ -35,8 +35,9 @@ def _open(page, server, query: str = "") -> None:
     page.wait_for_function("() => document.querySelector('.rl-browse__count')?.textContent")
 
 
-def _count(page) -> int:
-    return int(re.fullmatch(r"(\d+) papers?", page.inner_text(COUNT)).group(1))
+def _expect_count(page, n: int) -> None:
+    """Wait until the page says it shows `n` papers."""
+    expect(page.locator(COUNT)).to_have_text(f"{n} paper" if n == 1 else f"{n} papers")
 
 
 def _wait_for_count(page, text: str) -> None:
@@ -61,18 +62,20 @@ def test_a_facet_combination_leaves_the_papers_papers_json_says(seed_site, seed_
     kind = Counter(p["kind"] for p in in_topics).most_common(1)[0][0]
     expected = [f"papers/{p['slug']}/" for p in in_topics if p["kind"] == kind]  # AND across
     _open(page, seed_server, f"?topic={topics[0][0]}&topic={topics[1][0]}&kind={kind}")
-    assert _count(page) == len(expected)
+    _expect_count(page, len(expected))
     shown = page.locator(RESULTS).evaluate_all("links => links.map(a => a.href)")
     assert shown == [seed_server.url(path) for path in expected]  # in the curator's order
     # Each kind shows how many papers it would leave: the chosen topics' papers of that kind.
     for other, count in Counter(p["kind"] for p in in_topics).items():
         label = _box(page, "kind", other).locator("xpath=..")
-        assert label.locator(".rl-facet__count").inner_text() == str(count)
+        expect(label.locator(".rl-facet__count")).to_have_text(str(count))
 
 
 def test_sorts_order_the_papers_as_papers_json_says(seed_site, seed_server, page):
     papers = _papers(seed_site)
     _open(page, seed_server, "?sort=title")
+    _expect_count(page, len(papers))
+    expect(page.locator(RESULTS)).to_have_count(len(papers))
     # The text, not the rendered text: rows off screen are not rendered until scrolled to.
     titles = page.locator(RESULTS).all_text_contents()
     assert sorted(titles) == sorted(p["title"] for p in papers)
@@ -83,7 +86,7 @@ def test_the_state_survives_reload_and_back_undoes_the_last_change(seed_site, se
     papers = _papers(seed_site)
     topic = Counter(t["key"] for p in papers for t in p["topics"]).most_common(1)[0][0]
     _open(page, seed_server)
-    assert _count(page) == len(papers)
+    _expect_count(page, len(papers))
     _box(page, "topic", topic).focus()
     page.keyboard.press("Space")  # keyboard, as a reader without a mouse
     page.wait_for_function("() => location.search.includes('topic=')")
@@ -94,18 +97,18 @@ def test_the_state_survives_reload_and_back_undoes_the_last_change(seed_site, se
     page.wait_for_function("() => location.search.includes('sort=newest')")
     assert _query(page) == {"topic": [topic], "kind": [kind], "sort": ["newest"]}
     both = sum(1 for p in in_topic if p["kind"] == kind)
-    assert _count(page) == both
+    _expect_count(page, both)
     page.reload()
-    page.wait_for_function("() => document.querySelector('.rl-browse__count')?.textContent")
-    assert _count(page) == both and _box(page, "kind", kind).is_checked()
-    assert page.input_value("select[name=sort]") == "newest"
+    _expect_count(page, both)
+    expect(_box(page, "kind", kind)).to_be_checked()
+    expect(page.locator("select[name=sort]")).to_have_value("newest")
     page.go_back()  # undoes the sort
     page.wait_for_function("() => !location.search.includes('sort=')")
     page.wait_for_function("() => document.querySelector('select[name=sort]')?.value === 'curator'")
     page.go_back()  # undoes the kind
     _wait_for_count(page, f"{len(in_topic)} papers")
     assert _query(page) == {"topic": [topic]}
-    assert not _box(page, "kind", kind).is_checked()
+    expect(_box(page, "kind", kind)).not_to_be_checked()
 
 
 def test_a_result_is_added_to_my_list_as_papers_json_names_it(seed_site, seed_server, page):
@@ -113,11 +116,14 @@ def test_a_result_is_added_to_my_list_as_papers_json_names_it(seed_site, seed_se
     kind = papers[-1]["kind"]
     _open(page, seed_server, f"?kind={kind}&sort=title")
     results = page.locator(".rl-browse__results li")
-    assert results.get_by_role("button", name="Add to my list").count() == results.count() > 0
+    shown = sum(1 for p in papers if p["kind"] == kind)
+    _expect_count(page, shown)
+    expect(results).to_have_count(shown)
+    expect(results.get_by_role("button", name="Add to my list")).to_have_count(shown)
     chosen = results.last
     href = chosen.locator("a").first.get_attribute("href")
     chosen.get_by_role("button", name="Add to my list").click()
-    assert chosen.get_by_role("combobox").input_value() == "to-read"
+    expect(chosen.get_by_role("combobox")).to_have_value("to-read")
     (entry,) = page.evaluate(
         "() => Object.entries(localStorage).filter(([k]) => k.startsWith('readinglist:my-list:'))"
     )
@@ -133,9 +139,10 @@ def test_an_unknown_value_is_ignored_with_a_visible_note(seed_site, seed_server,
     kind = papers[0]["kind"]
     _open(page, seed_server, f"?topic=no-such-topic&kind={kind}&sort=sideways")
     note = page.locator(".rl-browse__note")
-    assert note.is_visible()
-    assert "no-such-topic" in note.inner_text() and "sideways" in note.inner_text()
-    assert _count(page) == sum(1 for p in papers if p["kind"] == kind)
+    expect(note).to_be_visible()
+    expect(note).to_contain_text("no-such-topic")
+    expect(note).to_contain_text("sideways")
+    _expect_count(page, sum(1 for p in papers if p["kind"] == kind))
 
 
 def test_words_narrow_the_facets_through_the_site_search(seed_site, seed_corpus, seed_server, page):
@@ -148,7 +155,8 @@ def test_words_narrow_the_facets_through_the_site_search(seed_site, seed_corpus,
     assert shown == [seed_server.url(paper.path)]
     _box(page, "kind", kind).uncheck()  # the words alone: still that paper
     page.wait_for_function("() => !location.search.includes('kind=')")
-    assert _count(page) == 1 and _query(page) == {"words": [word]}
+    _expect_count(page, 1)
+    assert _query(page) == {"words": [word]}
     _open(page, seed_server, f"?words={word}&kind={other}")  # intersected with the facets
     _wait_for_count(page, "0 papers")
 
@@ -161,11 +169,10 @@ def test_a_topic_page_links_to_browse_filtered_to_it(seed_site, seed_server, pag
     page.wait_for_load_state("networkidle")
     page.get_by_role("link", name="Browse and filter these papers").click()
     page.wait_for_url(re.compile(r"/browse/\?topic="))
-    page.wait_for_function("() => document.querySelector('.rl-browse__count')?.textContent")
     assert _query(page) == {"topic": [key]}
     assert urlsplit(page.url).path == urlsplit(seed_server.url("browse/")).path
-    assert _count(page) == sum(1 for p in papers if key in {t["key"] for t in p["topics"]})
-    assert _box(page, "topic", key).is_checked()
+    _expect_count(page, sum(1 for p in papers if key in {t["key"] for t in p["topics"]}))
+    expect(_box(page, "topic", key)).to_be_checked()
     assert not seed_server.misses[misses_before:]
 
 
@@ -218,8 +225,8 @@ def test_browse_without_javascript_shows_the_listing(seed_server, browser):
     context = browser.new_context(java_script_enabled=False)
     page = context.new_page()
     page.goto(seed_server.url("browse/"))
-    assert page.locator(".rl-browse-all li").count() > 0
-    assert page.locator(".rl-browse-all").is_visible()
+    expect(page.locator(".rl-browse-all li").first).to_be_attached()
+    expect(page.locator(".rl-browse-all")).to_be_visible()
     context.close()
 
 
@@ -243,8 +250,10 @@ def test_the_listing_shows_the_summaries_the_script_shows(seed_server, browser, 
     listed = plain.locator(".rl-browse-all li").evaluate_all(_SUMMARIES)
     context.close()
     _open(page, seed_server)
+    _expect_count(page, len(listed))
+    expect(page.locator(".rl-browse__results > li")).to_have_count(len(listed))
     drawn = page.locator(".rl-browse__results > li").evaluate_all(_SUMMARIES)
-    assert len(listed) == len(drawn) == _count(page) and all(text for _, text, _ in listed)
+    assert all(text for _, text, _ in listed)
     formulas = {url for url, _, formula in listed if formula}
     assert len(formulas) < len(listed) // 10
     assert [(url, text) for url, text, _ in listed if url not in formulas] == [
@@ -295,7 +304,8 @@ def test_hostile_list_names_and_tags_stay_text(edge_site, edge_server, page):
     for facet in ("list", "tag"):
         shown = page.locator(f".rl-facet:has(input[data-facet={facet}]) .rl-facet__name")
         names = {name for _, name in index["facets"][facet]}
-        assert set(shown.all_text_contents()) <= names and shown.count() > 0
+        expect(shown.first).to_be_visible()
+        assert set(shown.all_text_contents()) <= names
     assert any("<" in name for _, name in index["facets"]["list"])
     state = page.evaluate(probe("injected"))
     assert state == {"pwned": None, "handlers": [], "urls": [], "elements": []}
@@ -316,4 +326,4 @@ def test_browse_passes_axe_and_fits_375_px(seed_site, seed_server, new_page, sch
         serious = [v["id"] for v in results["violations"] if v["impact"] in ("serious", "critical")]
         assert not serious, f"axe ({scheme}, {width} px): {serious}"
         assert page.evaluate("() => document.documentElement.scrollWidth") <= width
-        assert page.locator("input[name=words]").is_visible()
+        expect(page.locator("input[name=words]")).to_be_visible()

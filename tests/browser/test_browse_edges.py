@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 import pytest
 import yaml
 
-from tests.browser.actions import mark_document, same_document, visit
+from tests.browser.actions import expect, mark_document, same_document, visit
 from tests.browser.conftest import cannot_run
 from tests.conftest import REPO, copy_project, run_cli, set_plugin_option
 
@@ -62,15 +62,15 @@ def _key(page) -> str:
     return "readinglist:my-list:" + path[: path.index("/", 1) + 1]
 
 
-def _import(page, text: str) -> str:
-    """`text` imported as a file through the my-list page's own field; the message shown."""
+def _import(page, text: str):
+    """`text` imported as a file through the my-list page's own field; the message it shows
+    (a locator: assert it with expect)."""
     message = page.locator(".rl-mylist__message")
     message.evaluate("m => { m.textContent = ''; }")
     page.get_by_label("Import a file My list exported").set_input_files(
         {"name": "mine.json", "mimeType": "application/json", "buffer": text.encode()}
     )
-    page.wait_for_function("() => document.querySelector('.rl-mylist__message').textContent")
-    return message.inner_text()
+    return message
 
 
 @pytest.fixture(scope="module")
@@ -112,11 +112,12 @@ def test_an_address_key_naming_an_object_property_is_noted(seed_site, seed_serve
     total = len(_papers(seed_site))
     for query in (f"?{key}=1", f"?topic={key}"):
         _open(page, seed_server, query)
-        assert page.inner_text(COUNT) == f"{total} papers"
+        expect(page.locator(COUNT)).to_have_text(f"{total} papers")
         note = page.locator(".rl-browse__note")
-        assert note.is_visible() and key in note.inner_text()
-        assert page.locator(RESULTS).count() == total
-        assert page.locator(".rl-browse-all").is_hidden()  # hidden once the view is drawn
+        expect(note).to_be_visible()
+        expect(note).to_contain_text(key)
+        expect(page.locator(RESULTS)).to_have_count(total)
+        expect(page.locator(".rl-browse-all")).to_be_hidden()  # hidden once the view is drawn
     assert errors == []
 
 
@@ -134,10 +135,9 @@ def test_full_storage_says_the_list_is_not_kept(seed_site, seed_server, page):
     visit(page, seed_server.url(f"papers/{paper['slug']}/"))
     mark = page.locator("div.rl-mine")
     mark.get_by_role("button", name=ADD).click()
-    mark.locator(".rl-mine__trouble").wait_for()
-    assert mark.locator(".rl-mine__trouble").inner_text() == NOT_KEPT + "."
-    why = mark.locator(".rl-mine__trouble").get_attribute("title")
-    assert "storage for this site is full" in why
+    trouble = mark.locator(".rl-mine__trouble")
+    expect(trouble).to_have_text(NOT_KEPT + ".")
+    expect(trouble).to_have_attribute("title", re.compile("storage for this site is full"))
     visit(page, seed_server.url("my-list/"))
     export = {"my_list": [{"id": paper["id"], "title": paper["title"],
                            "url": f"papers/{paper['slug']}/", "status": "read"}]}  # fmt: skip
@@ -145,21 +145,23 @@ def test_full_storage_says_the_list_is_not_kept(seed_site, seed_server, page):
         "name": "my-list.json", "mimeType": "application/json",
         "buffer": json.dumps(export).encode()}])  # fmt: skip
     message = page.locator(".rl-mylist__message")
-    message.filter(has_text="Nothing was imported").wait_for()
-    assert "storage for this site is full (QuotaExceededError)" in message.inner_text()
+    expect(message).to_contain_text("Nothing was imported")
+    expect(message).to_contain_text("storage for this site is full (QuotaExceededError)")
     assert errors == []
 
 
 def test_disabled_storage_is_named_on_the_my_list_page(seed_site, seed_server, page):
     page.add_init_script(STORAGE_DENIED)  # Material's own scripts throw on it, uncaught
     visit(page, seed_server.url("my-list/"))
-    counts = page.locator(".rl-mylist__counts").inner_text()
-    assert counts.startswith(NOT_KEPT + ": it does not let this site store anything")
-    assert "SecurityError" in counts and "empty" not in counts
-    assert page.locator(".rl-mylist__notice").is_visible()
+    counts = page.locator(".rl-mylist__counts")
+    said = re.escape(NOT_KEPT + ": it does not let this site store anything")
+    expect(counts).to_have_text(re.compile(rf"^\s*{said}"))
+    expect(counts).to_contain_text("SecurityError")
+    expect(counts).not_to_contain_text("empty")
+    expect(page.locator(".rl-mylist__notice")).to_be_visible()
     visit(page, seed_server.url(f"papers/{_first_paper(seed_site)['slug']}/"))
     page.locator("div.rl-mine").get_by_role("button", name=ADD).click()
-    assert page.locator("div.rl-mine .rl-mine__trouble").inner_text() == NOT_KEPT + "."
+    expect(page.locator("div.rl-mine .rl-mine__trouble")).to_have_text(NOT_KEPT + ".")
 
 
 def test_an_unreadable_list_is_kept_aside_before_a_new_one_starts(seed_site, seed_server, page):
@@ -169,9 +171,7 @@ def test_an_unreadable_list_is_kept_aside_before_a_new_one_starts(seed_site, see
     key = _key(page)
     page.evaluate("key => localStorage.setItem(key, '{\"papers\": {broken')", key)
     page.reload()
-    notice = page.locator(".rl-mylist__notice")
-    notice.wait_for()
-    assert f"kept under “{key}:unreadable”" in notice.inner_text()
+    expect(page.locator(".rl-mylist__notice")).to_contain_text(f"kept under “{key}:unreadable”")
     visit(page, seed_server.url(f"papers/{paper['slug']}/"))
     page.locator("div.rl-mine").get_by_role("button", name=ADD).click()
     page.locator("div.rl-mine").get_by_role("combobox").wait_for()
@@ -194,7 +194,8 @@ def test_an_unreadable_list_is_never_overwritten_if_not_set_aside(seed_site, see
     visit(page, seed_server.url(f"papers/{_first_paper(seed_site)['slug']}/"))
     mark = page.locator("div.rl-mine")
     mark.get_by_role("button", name=ADD).click()
-    assert "could not be set aside" in mark.locator(".rl-mine__trouble").get_attribute("title")
+    trouble = mark.locator(".rl-mine__trouble")
+    expect(trouble).to_have_attribute("title", re.compile("could not be set aside"))
     assert page.evaluate("key => localStorage.getItem(key)", key) == "[1, 2"
     assert errors == []
 
@@ -208,11 +209,12 @@ def test_a_bad_stored_entry_is_set_aside_visibly(seed_site, seed_server, page):
     text = json.dumps({"version": 1, "papers": {"abc": None, paper["id"]: {**good, "added": 1}}})
     page.evaluate("([key, text]) => localStorage.setItem(key, text)", [key, text])
     page.reload()
-    page.locator(".rl-mylist__item").first.wait_for()
     items = page.locator(".rl-mylist__item")
-    assert items.evaluate_all("items => items.map(i => i.dataset.rlPaper)") == [paper["id"]]
-    notice = page.inner_text(".rl-mylist__notice")
-    assert "set aside" in notice and "abc" in notice
+    expect(items).to_have_count(1)
+    expect(items).to_have_attribute("data-rl-paper", paper["id"])
+    notice = page.locator(".rl-mylist__notice")
+    expect(notice).to_contain_text("set aside")
+    expect(notice).to_contain_text("abc")
     visit(page, seed_server.url(f"papers/{other['slug']}/"))
     page.locator("div.rl-mine").get_by_role("button", name=ADD).click()
     page.locator("div.rl-mine").get_by_role("combobox").wait_for()
@@ -228,6 +230,7 @@ def test_every_browse_result_has_the_my_list_mark(seed_site, seed_server, page):
     index = _index(seed_site)
     _open(page, seed_server)
     marks = page.locator(".rl-browse__results .rl-mine")
+    expect(marks).to_have_count(len(index["papers"]["id"]))
     assert marks.evaluate_all("ms => ms.map(m => m.dataset.rlPaper)") == index["papers"]["id"]
     assert marks.evaluate_all("ms => ms.map(m => m.dataset.rlUrl)") == index["papers"]["url"]
     first = page.locator(".rl-browse__paper").first
@@ -275,13 +278,12 @@ def test_back_within_browse_keeps_the_page_and_asks_for_nothing(seed_site, seed_
     page.locator(f".rl-facet input[data-facet=topic][value='{topic}']").check()
     page.wait_for_function("() => location.search.includes('topic=')")
     in_topic = sum(1 for p in papers if topic in {t["key"] for t in p["topics"]})
-    assert page.inner_text(COUNT) == f"{in_topic} papers"
+    expect(page.locator(COUNT)).to_have_text(f"{in_topic} papers")
     page.go_back()
-    page.wait_for_function("n => document.querySelector('.rl-browse__count').textContent === n",
-                           arg=f"{len(papers)} papers")  # fmt: skip
+    expect(page.locator(COUNT)).to_have_text(f"{len(papers)} papers")
     assert same_document(page)
     assert page.evaluate("() => document.getElementById('rl-browse') === window.__box")
-    assert not page.locator(f".rl-facet input[data-facet=topic][value='{topic}']").is_checked()
+    expect(page.locator(f".rl-facet input[data-facet=topic][value='{topic}']")).not_to_be_checked()
     assert asked == []
 
 
@@ -304,8 +306,8 @@ def test_a_row_shows_title_kind_summary_and_the_curators_judgement_as_theirs(
     papers = {f"papers/{p['slug']}/": p for p in _papers(curated_site)}
     summaries = _csv_summaries(curated_site)
     _open(page, curated_server)
+    expect(page.locator(".rl-browse__results li")).to_have_count(min(100, len(papers)))
     rows = page.locator(".rl-browse__results li").evaluate_all(f"rows => rows.map({ROW})")
-    assert len(rows) == min(100, len(papers))
     judged = 0
     for row in rows:
         paper = papers[urlsplit(row["url"]).path.split("/", 2)[2]]
@@ -326,6 +328,7 @@ def test_a_row_shows_title_kind_summary_and_the_curators_judgement_as_theirs(
 def test_a_date_every_paper_shares_is_not_shown(seed_site, seed_server, page):
     assert len({paper["first_seen"] for paper in _papers(seed_site)}) == 1
     _open(page, seed_server)
+    expect(page.locator(".rl-browse__results li")).to_have_count(len(_papers(seed_site)))
     rows = page.locator(".rl-browse__results li").evaluate_all(f"rows => rows.map({ROW})")
     assert rows and not [row for row in rows if "added" in row["facts"]]
     assert all(row["summary"] for row in rows)
@@ -348,10 +351,10 @@ def test_without_pagefind_the_words_box_is_hidden(seed_material_site, seed_mater
     asked: list[str] = []
     page.on("request", lambda request: asked.append(request.url))
     _open(page, seed_material_server)
-    assert page.locator("input[name=words]").is_hidden()
+    expect(page.locator("input[name=words]")).to_be_hidden()
     _open(page, seed_material_server, "?words=learning")
-    assert "Word search is not available here" in page.inner_text(".rl-browse__note")
-    assert page.inner_text(COUNT) == f"{len(_papers(seed_material_site))} papers"
+    expect(page.locator(".rl-browse__note")).to_contain_text("Word search is not available here")
+    expect(page.locator(COUNT)).to_have_text(f"{len(_papers(seed_material_site))} papers")
     assert not [url for url in asked if "pagefind" in url]
 
 
@@ -363,13 +366,15 @@ def test_imported_ids_naming_object_properties_are_papers(seed_server, page):
     items = [{"id": id_, "title": f"Paper {id_}", "url": f"papers/{id_}/", "status": "read"}
              for id_ in ("constructor", "__proto__", "toString")]  # fmt: skip
     message = _import(page, json.dumps({"my_list": items}))
-    assert message == "Imported 3 papers: 3 new, 0 already in your list (kept as they were)."
+    expect(message).to_have_text(
+        "Imported 3 papers: 3 new, 0 already in your list (kept as they were).", use_inner_text=True
+    )
     stored = json.loads(page.evaluate("key => localStorage.getItem(key)", _key(page)))["papers"]
     assert sorted(stored) == ["__proto__", "constructor", "toString"]
     page.reload()
-    page.locator(".rl-mylist__item").first.wait_for()
-    shown = page.locator(".rl-mylist__title").all_inner_texts()
-    assert sorted(shown) == sorted(item["title"] for item in items)
+    shown = page.locator(".rl-mylist__title")
+    expect(shown).to_have_count(len(items))
+    assert sorted(shown.all_inner_texts()) == sorted(item["title"] for item in items)
 
 
 # Addresses as the browser follows them (issue 23): parsed, TAB and line breaks dropped,
@@ -397,18 +402,18 @@ def test_an_address_that_leaves_the_papers_is_refused(seed_server, page, url):
     visit(page, seed_server.url("my-list/"))
     item = {"id": "abc", "title": "Elsewhere", "url": url, "status": "read"}
     message = _import(page, json.dumps({"my_list": [item]}))
-    assert message.startswith("Nothing was imported: paper 1 of my_list has no valid address: ")
-    assert re.search(r"leads (outside this site's papers|to another site)|is a \w+: address"
-                     r"|not the address of a paper's page", message), message  # fmt: skip
-    assert message.endswith("Your list is unchanged.")
+    expect(message).to_have_text(re.compile(
+        r"^Nothing was imported: paper 1 of my_list has no valid address: .*"
+        r"(leads (outside this site's papers|to another site)|is a \w+: address"
+        r"|not the address of a paper's page).*Your list is unchanged\.$", re.S))  # fmt: skip
     assert page.evaluate("key => localStorage.getItem(key)", _key(page)) is None
     # Stored by other means (an older version, another tab): shown as text, never a link.
     page.evaluate("([key, text]) => localStorage.setItem(key, text)", [_key(page), json.dumps(
         {"version": 1, "papers": {"abc": {**item, "added": 1}}})])  # fmt: skip
     page.reload()
     title = page.locator(".rl-mylist__title")
-    title.wait_for()
-    assert title.inner_text() == "Elsewhere" and title.locator("a").count() == 0
+    expect(title).to_have_text("Elsewhere")
+    expect(title.locator("a")).to_have_count(0)
 
 
 @pytest.mark.parametrize("detour", ["papers/x/../.\t/", "papers/x/.%2e/", "papers\\.\\"])
@@ -418,11 +423,12 @@ def test_an_address_is_stored_as_the_browser_follows_it(seed_site, seed_server, 
     visit(page, seed_server.url("my-list/"))
     tricky = path.replace("papers/", detour, 1)  # still the paper's page
     item = {"id": paper["id"], "title": "Mine", "url": tricky, "status": "read"}
-    assert _import(page, json.dumps({"my_list": [item]})).startswith("Imported 1 paper:")
+    expect(_import(page, json.dumps({"my_list": [item]}))).to_have_text(
+        re.compile(r"^Imported 1 paper:")
+    )
     stored = json.loads(page.evaluate("key => localStorage.getItem(key)", _key(page)))["papers"]
     assert stored[paper["id"]]["url"] == path
-    link = page.locator(".rl-mylist__title a")
-    assert link.get_attribute("href") == seed_server.url(path)
+    expect(page.locator(".rl-mylist__title a")).to_have_attribute("href", seed_server.url(path))
 
 
 # 8. axe: no finding but the allowed one ----------------------------------------------------
@@ -466,6 +472,7 @@ def test_newest_and_rating_sort_as_papers_json_says(curated_site, curated_server
         expected = sorted(papers, key=lambda p: -(p["curation"]["rating"] or 0))
     assert expected != papers  # the sort has something to do
     _open(page, curated_server, f"?sort={sort}")
+    expect(page.locator(RESULTS)).to_have_count(len(papers))
     shown = page.locator(RESULTS).evaluate_all("links => links.map(a => a.href)")
     assert shown == [curated_server.url(f"papers/{p['slug']}/") for p in expected]
 
@@ -482,7 +489,9 @@ def test_counts_are_or_within_a_facet_and_and_across(seed_site, seed_server, pag
         seed_server,
         "?" + "&".join(f"topic={key}" for key in sorted(chosen)) + f"&kind={kind}",
     )
-    assert page.inner_text(COUNT) == f"{sum(1 for p in either if p['kind'] == kind)} papers"
+    expect(page.locator(COUNT)).to_have_text(
+        f"{sum(1 for p in either if p['kind'] == kind)} papers"
+    )
     for facet in ("topic", "kind"):
         for button in page.locator(
             f".rl-facet:has(input[data-facet={facet}]) .rl-facet__all"
@@ -490,16 +499,18 @@ def test_counts_are_or_within_a_facet_and_and_across(seed_site, seed_server, pag
             button.click()
     # A topic counts its papers of the chosen kind: choosing it adds them (OR within).
     expected = Counter(key for ts in of_kind for key in ts if key)
-    assert _shown_counts(page, "topic") == {key: 0 for key in chosen} | dict(expected)
+    _expect_counts(page, "topic", {key: 0 for key in chosen} | dict(expected))
     # A kind counts its papers in either chosen topic (AND across).
-    assert _shown_counts(page, "kind") == dict(Counter(p["kind"] for p in either))
+    _expect_counts(page, "kind", dict(Counter(p["kind"] for p in either)))
 
 
-def _shown_counts(page, facet: str) -> dict[str, int]:
+def _expect_counts(page, facet: str, counts: dict[str, int]) -> None:
+    """Wait until the facet offers exactly these values, each with its count."""
     group = page.locator(f".rl-facet:has(input[data-facet={facet}])")
-    values = group.locator("input").evaluate_all("bs => bs.map(b => b.value)")
-    counts = group.locator(".rl-facet__count").all_inner_texts()
-    return {value: int(count) for value, count in zip(values, counts, strict=True)}
+    expect(group.locator("input")).to_have_count(len(counts))
+    for value, count in counts.items():
+        label = group.locator(f"input[value='{value}']").locator("xpath=..")
+        expect(label.locator(".rl-facet__count")).to_have_text(str(count))
 
 
 def test_hostile_list_and_tag_names_show_as_their_exact_text(edge_site, edge_server, page):
@@ -512,5 +523,6 @@ def test_hostile_list_and_tag_names_show_as_their_exact_text(edge_site, edge_ser
         used = {n for cell in cells for n in (cell if isinstance(cell, list) else [cell])}
         names = [name for n, (_, name) in enumerate(index["facets"][facet]) if n in used]
         shown = page.locator(f".rl-facet:has(input[data-facet={facet}]) .rl-facet__name")
+        expect(shown).to_have_count(len(names))
         assert sorted(shown.all_text_contents()) == sorted(names)
     assert any("<" in name for _, name in index["facets"]["list"])

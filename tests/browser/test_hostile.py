@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.actions import CONTENT, probe, search
+from tests.browser.actions import CONTENT, expect, probe, search
 
 pytestmark = pytest.mark.browser
 
@@ -65,7 +65,7 @@ def test_pagefind_results_show_hostile_text_as_text(edge_server, page, query):
     outcome = search(page, query, edge_server.base)
     assert outcome.paths, f"the hostile abstracts mention {query}"
     results = page.locator(".md-search-result__list")
-    assert query in results.inner_text().lower()
+    expect(results).to_contain_text(query, ignore_case=True, use_inner_text=True)
     state = page.evaluate(INSPECT)
     assert state == {"pwned": None, "handlers": [], "urls": [], "elements": []}
 
@@ -82,5 +82,4 @@ def test_a_hostile_list_name_reads_exactly_as_written(edge_server, edge_site, pa
     )
     chip = page.locator("header.rl-paper .rl-chip--list")
     page.locator(f"{CONTENT} li > a").first.click()
-    chip.first.wait_for()
-    assert chip.all_inner_texts() == [name]
+    expect(chip).to_have_text([name], use_inner_text=True)

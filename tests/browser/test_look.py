@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.actions import CONTENT, probe
+from tests.browser.actions import CONTENT, expect, probe
 from tests.browser.conftest import screenshot_path
 
 pytestmark = pytest.mark.browser
@@ -81,7 +81,7 @@ def test_the_layout_holds_on_wide_screens(seed_server, seed_corpus, new_page, wi
         assert page.evaluate(OVERFLOW) == [], path
         sidebar = page.locator(".md-sidebar--primary")
         if path:  # the home page hides the navigation on purpose
-            assert sidebar.is_visible(), f"navigation sidebar hidden at {width}px on {path}"
+            expect(sidebar, f"navigation sidebar hidden at {width}px on {path}").to_be_visible()
 
 
 # Lighthouse counts a cumulative layout shift up to 0.1 as good and takes points off well
@@ -107,7 +107,7 @@ def test_pages_do_not_move_while_their_scripts_draw_them(
     shifted = {path: _shifts(page, seed_server.url(path)) for path in paths}
     page.locator(f"{CONTENT} .rl-mine").get_by_role("button", name="Add to my list").first.click()
     shifted["my-list/ holding a paper"] = _shifts(page, seed_server.url("my-list/"))
-    assert page.locator(".rl-mylist__item").count() == 1
+    expect(page.locator(".rl-mylist__item")).to_have_count(1)
     moving = {path: found for path, found in shifted.items() if found[0] > MOST_SHIFT}
     assert not moving, f"layout shifts over {MOST_SHIFT} at {width}px: {moving}"
 

@@ -8,6 +8,7 @@ import pytest
 
 from tests.browser.actions import (
     CONTENT,
+    expect,
     mark_document,
     same_document,
     search,
@@ -60,14 +61,15 @@ def test_a_paper_page_links_back_to_its_topics_and_lists(seed_server, seed_corpu
         assert site_path(link.evaluate("a => a.href"), seed_server.base) == by_title[name].path
     header.get_by_role("link", name=paper.topics[0], exact=True).click()
     wait_for_heading(page, paper.topics[0])
-    assert page.locator(CONTENT).get_by_role("link", name=paper.title, exact=True).count()
+    expect(page.locator(CONTENT).get_by_role("link", name=paper.title, exact=True)).to_have_count(1)
 
 
 def test_the_tags_index_lists_every_tag(seed_server, seed_corpus, page):
     page.goto(seed_server.url("tags/"))
-    shown = set(page.locator(f"{CONTENT} .rl-tag-cloud a").all_inner_texts())
+    links = page.locator(f"{CONTENT} .rl-tag-cloud a")
     every_tag = {tag for paper in seed_corpus.papers for tag in paper.tags}
-    assert every_tag == shown
+    expect(links).to_have_count(len(every_tag))
+    assert set(links.all_inner_texts()) == every_tag
 
 
 def test_a_tag_on_a_paper_page_shows_the_other_papers_with_that_tag(seed_server, seed_corpus, page):
@@ -78,9 +80,10 @@ def test_a_tag_on_a_paper_page_shows_the_other_papers_with_that_tag(seed_server,
     page.locator("header.rl-paper").get_by_role("link", name=tag.title, exact=True).click()
     wait_for_heading(page, tag.title)
     assert page.url == seed_server.url(tag.path)
-    listed = page.locator(f"{CONTENT} li > a:first-child").all_inner_texts()
+    listed = page.locator(f"{CONTENT} li > a:first-child")
     expected = {p.title for p in seed_corpus.papers if tag.title in p.tags}
-    assert set(listed) == expected
+    expect(listed).to_have_count(len(expected))
+    assert set(listed.all_inner_texts()) == expected
 
 
 def test_instant_navigation_keeps_working_after_a_search(seed_server, seed_corpus, page):

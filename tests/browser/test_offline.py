@@ -13,7 +13,7 @@ from urllib.parse import urldefrag, urljoin
 import pytest
 from lxml import html as lxml_html
 
-from tests.browser.actions import CONTENT, search, wait_for_heading
+from tests.browser.actions import CONTENT, expect, search, wait_for_heading
 
 pytestmark = pytest.mark.browser
 
@@ -70,7 +70,7 @@ def test_absolute_addresses_use_the_site_url(seed_server, seed_site):
 def test_the_404_page_is_styled_and_leads_home_under_the_sub_path(seed_server, page):
     response = page.goto(seed_server.url("no/such/paper/"))
     assert response is not None and response.status == 404
-    assert page.locator(f"{CONTENT} h1").inner_text() == "Page not found"
+    expect(page.locator(f"{CONTENT} h1")).to_have_text("Page not found")
     header = page.evaluate("getComputedStyle(document.querySelector('.md-header')).position")
     assert header == "sticky", "the theme's stylesheet did not load on the 404 page"
     page.locator(CONTENT).get_by_role("link", name="Topics", exact=True).click()
@@ -103,9 +103,9 @@ def test_a_page_opened_from_disk_says_what_does_not_work_and_how_to_serve(
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto((seed_site / "site" / "index.html").as_uri())
     notice = page.locator(".rl-file-notice")
-    assert notice.is_visible()
-    assert "readinglist serve" in notice.inner_text()
+    expect(notice).to_be_visible()
+    expect(notice).to_contain_text("readinglist serve")
     page.goto(seed_server.url())
-    assert page.locator(".rl-file-notice").count() == 1
-    assert not page.locator(".rl-file-notice").is_visible()
+    expect(notice).to_have_count(1)
+    expect(notice).to_be_hidden()
     assert not errors, errors

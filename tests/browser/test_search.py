@@ -17,7 +17,7 @@ from typing import NamedTuple
 import pytest
 from bs4 import BeautifulSoup
 
-from tests.browser.actions import search
+from tests.browser.actions import expect, search
 from tests.browser.corpus import Corpus
 from tests.browser.server import SiteServer
 
@@ -92,7 +92,7 @@ def test_with_pagefind_a_typo_finds_what_the_word_s_longest_known_beginning_find
     assert paper.path not in search(page, dropped, server.base).paths
     fuzzy = search(page, dropped + "~1", server.base)
     assert paper.path not in fuzzy.paths
-    assert page.locator(".rl-search-hint").count() == 0, "no `~1` hint: Pagefind has no ~1"
+    expect(page.locator(".rl-search-hint"), "no `~1` hint: Pagefind has no ~1").to_have_count(0)
 
 
 def _lunr_coined_name(corpus, site: Path):
@@ -120,7 +120,7 @@ def test_with_material_a_one_letter_typo_finds_nothing_unless_the_word_ends_in_t
     fuzzy = search(page, typo + "~1", server.base)
     assert fuzzy.paths[:1] == (paper.path,)
     hint = page.locator(".rl-search-hint")
-    assert hint.count() == 0, "the typo hint shows only when nothing matches"
+    expect(hint, "the typo hint shows only when nothing matches").to_have_count(0)
 
 
 def test_with_material_no_results_offers_the_typo_tolerant_search(
@@ -132,7 +132,7 @@ def test_with_material_no_results_offers_the_typo_tolerant_search(
     page.goto(server.url())
     search(page, typo, server.base)
     hint = page.locator(".rl-search-hint button")
-    assert hint.inner_text().strip() == f"{typo}~1"
+    expect(hint).to_have_text(f"{typo}~1")
     hint.click()
     page.wait_for_function(
         "p => [...document.querySelectorAll('.md-search-result__item > a')]"

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.browser.actions import search
+from tests.browser.actions import expect, search
 from tests.browser.server import serve
 from tests.conftest import copy_project, pagefind_pages, run_cli
 
@@ -105,8 +105,5 @@ def test_browse_words_match_an_author(authored, page) -> None:
     """Browse's words box asks the same index, which holds the byline."""
     server, _project = authored
     page.goto(server.url("browse/?words=Farnik"))
-    page.wait_for_function(
-        "() => /^1 paper$/.test(document.querySelector('.rl-browse__count')?.textContent.trim())"
-    )
-    titles = page.locator(".rl-browse__results a").all_inner_texts()
-    assert any("Counting Quokkas" in title for title in titles), titles
+    expect(page.locator(".rl-browse__count")).to_have_text("1 paper")
+    expect(page.locator(".rl-browse__results a")).to_contain_text(["Counting Quokkas"])
