@@ -223,6 +223,47 @@ def test_every_mistake_of_the_file_is_reported_at_its_own_line(tmp_path: Path) -
     ]  # fmt: skip
 
 
+SYNTAX_MISTAKES = (
+    "papers:\n"
+    "  abc123:\n"
+    "    status: read\n"
+    "   rating: 2\n"  # 4: indented out of step
+    "  def456:\n"
+    "    status: reading\n"
+    "   rating: 3\n"  # 7: and again
+    "  ghi789:\n"
+    "\tfeatured: true\n"  # 9: a tab
+    "    title: A: B\n"  # 10: a second ': '
+)
+
+
+def test_every_syntax_error_yaml_can_read_past_is_reported_at_once(curated: Path) -> None:
+    """Mistakes of one line each: YAML reads on past each, and `check` says all four."""
+    _curate(curated, SYNTAX_MISTAKES)
+    result = run_cli(curated, "check", check=False)
+    said = [line for line in result.stderr.splitlines() if line.startswith("lists/curation.yml")]
+    assert said == [
+        "lists/curation.yml:4: error: the indentation does not match the lines above",
+        "lists/curation.yml:7: error: the indentation does not match the lines above",
+        "lists/curation.yml:9: error: a tab: indent with spaces only",
+        "lists/curation.yml:10: error: a ': ' inside a value: put the value in quotes",
+    ]
+    assert result.returncode == 1 and "error: 4 error(s) in the input" in result.stderr
+
+
+def test_a_syntax_error_yaml_cannot_read_past_is_called_the_first(tmp_path: Path) -> None:
+    """An unclosed quote swallows what follows: nothing after it can be told apart, so the
+    message says that later mistakes show once it is fixed."""
+    path = tmp_path / "curation.yml"
+    path.write_text('papers:\n  abc123:\n    title: "Open\n   rating: 2\n', encoding="utf-8")
+    with pytest.raises(BuildFailed) as failure:
+        load_curation(path)
+    (problem,) = failure.value.problems
+    assert problem.line == 3 and problem.message.startswith("a quote opened on this line")
+    assert "the first syntax error" in problem.message
+    assert "once it is fixed" in problem.message
+
+
 def test_empty_and_commented_out_files_mean_no_curation(tmp_path: Path) -> None:
     path = tmp_path / "curation.yml"
     for text in ("", "# nothing yet\n", "papers:\n  # abc123:\n  #   hidden: true\n"):

@@ -53,7 +53,7 @@ def test_the_shipped_lock_is_rewritten_unchanged() -> None:
     assert lockfile.dump_lock(lockfile.read_lock(path)) == path.read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("slug", ["../etc", "a/b", "Index", "index", ".hidden", ""])
+@pytest.mark.parametrize("slug", ["../etc", "a/b", "Index", ".hidden", ""])
 def test_a_hand_edited_lock_cannot_choose_where_pages_go(tmp_path: Path, slug: str) -> None:
     path = tmp_path / "readinglist.lock.json"
     data = {"version": lockfile.VERSION, "papers": {"abc": {"slug": slug}}}
@@ -63,6 +63,21 @@ def test_a_hand_edited_lock_cannot_choose_where_pages_go(tmp_path: Path, slug: s
     assert [str(p) for p in failure.value.problems] == [
         f"{path}:1: error: paper abc: 'slug': expected lower-case letters, digits and '-', "
         f"but received: {json.dumps(slug)}"
+    ]
+
+
+@pytest.mark.parametrize("slug", ["index", "tags", "404", "con", "lpt1"])
+def test_a_reserved_slug_in_the_lock_is_refused_as_reserved(tmp_path: Path, slug: str) -> None:
+    """A well-formed slug that names a section or a file Windows cannot make: the reason is
+    that it is reserved, not its letters."""
+    path = tmp_path / "readinglist.lock.json"
+    data = {"version": lockfile.VERSION, "papers": {"abc": {"slug": slug}}}
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(BuildFailed) as failure:
+        lockfile.read_lock(path)
+    assert [str(p) for p in failure.value.problems] == [
+        f"{path}:1: error: paper abc: 'slug': '{slug}' is a reserved name (a section of the "
+        "site, or a file name Windows cannot use): choose another"
     ]
 
 

@@ -115,6 +115,18 @@ def test_upgrade_outside_a_site_writes_nothing(tmp_path: Path) -> None:
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.parametrize(
+    "name", ["Group\nSecond line", "Group\r\n", "Tab\there", "Para\u2029graph", "  ", ""]
+)
+def test_a_name_that_is_not_one_line_of_text_is_refused(tmp_path: Path, name: str) -> None:
+    """A line break in the name would end the example list's first line (its name) early:
+    refused, with what a name must be, and nothing written."""
+    result = run_cli(tmp_path, "new", "p", "--name", name, check=False)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert "error: --name: " in result.stderr and "one line of text" in result.stderr
+    assert not (tmp_path / "p").exists()
+
+
 class _Loader(yaml.SafeLoader):
     """mkdocs.yml's `!ENV` tag read as the list it holds."""
 

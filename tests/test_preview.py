@@ -10,6 +10,7 @@ import socket
 import struct
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -18,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from generator.preview import connections, site_server
 from tests.conftest import REPO, copy_project, run_cli
 
 
@@ -122,3 +124,62 @@ def test_a_browser_dropping_a_connection_is_not_reported_as_an_error(seed_site: 
     assert process.stderr is not None
     errors = process.stderr.read()
     assert "Traceback" not in errors and "ConnectionResetError" not in errors, errors
+
+
+@contextlib.contextmanager
+def _in_process(site: Path, *, idle: float) -> Iterator[int]:
+    """The serve command's server on `site`, in this process (its threads can be counted),
+    with connections closed after `idle` seconds; yields its port."""
+    server = site_server(site, "/readinglist/", host="127.0.0.1", port=0, idle=idle)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield server.server_port
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def _closed_by_server(client: socket.socket, *, within: float) -> bool:
+    client.settimeout(within)
+    try:
+        while client.recv(65536):  # what is left of an answer, then the end
+            pass
+    except TimeoutError:
+        return False
+    except ConnectionError:
+        pass
+    return True
+
+
+def test_connections_that_send_nothing_hold_no_thread_and_are_closed(seed_site: Path) -> None:
+    """300 connections that send nothing (or half a request) hold a fixed number of threads,
+    a reader's request is still answered at once, and each is closed when idle (30 s by
+    default; 1 s here)."""
+    assert 20 <= connections.IDLE_SECONDS <= 60
+    before = threading.active_count()
+    with _in_process(seed_site / "site", idle=1.0) as port:
+        clients = [socket.create_connection(("127.0.0.1", port)) for _ in range(300)]
+        for client in clients[:20]:  # a request line, and then nothing
+            client.sendall(b"GET /readinglist/ HTTP/1.1\r\n")
+        time.sleep(0.3)
+        assert threading.active_count() - before <= connections.WORKERS + 2
+        start = time.monotonic()
+        assert _get(f"http://127.0.0.1:{port}/readinglist/")[0] == 200
+        assert time.monotonic() - start < 1.0
+        assert all(_closed_by_server(client, within=3.0) for client in clients)
+        for client in clients:
+            client.close()
+
+
+def test_a_kept_alive_connection_is_closed_when_idle(seed_site: Path) -> None:
+    site = seed_site / "site"
+    with (
+        _in_process(site, idle=1.0) as port,
+        socket.create_connection(("127.0.0.1", port)) as client,
+    ):
+        client.sendall(b"GET /readinglist/404.html HTTP/1.1\r\nHost: x\r\n\r\n")
+        assert client.recv(65536).startswith(b"HTTP/1.1 200")
+        start = time.monotonic()
+        assert _closed_by_server(client, within=4.0)
+        assert 0.8 <= time.monotonic() - start <= 3.0

@@ -9,6 +9,7 @@ without its tests being renumbered by hand.
 from __future__ import annotations
 
 import codecs
+import json
 import time
 import unicodedata
 from pathlib import Path
@@ -501,8 +502,8 @@ def test_csl_json_lines_and_problems(zotero_json):
     assert lines["Learning"] == item_line["crossref-item"]
     assert lines["Self-Sup"] == item_line["odd-types"]
     assert messages(zotero_json, item_line["odd-types"]) == [
-        "'author' is text, not a list of names; ignored",
-        "'container-title' is an object, not text; ignored",
+        "item 'odd-types': 'author' is text, not a list of names; ignored",
+        "item 'odd-types': 'container-title' is an object, not text; ignored",
     ]
     assert messages(zotero_json, line_of(name, '"not an item"')) == [
         "an item is text, not an object; skipped"
@@ -521,6 +522,42 @@ def test_csl_json_object_names_its_list():
     assert resnet.line == line_of("named_items.json", '"id": "resnet"') - 1
     assert resnet.bib.venue.startswith("2016 IEEE Conference on Computer Vision")
     assert raw.problems == ()
+
+
+def _item(key: str, **fields: object) -> dict:
+    """A CSL item with an abstract of its own, and `fields` (`id=None`: no id)."""
+    abstract = f"We study a small thing ({key}) in depth and report what we found about it."
+    item = {"id": key, "title": key.upper(), "abstract": abstract, **fields}
+    return {name: value for name, value in item.items() if value is not None}
+
+
+WRONG_TYPES = [  # an item -> what is said of it (every value of a wrong type is named)
+    (_item("a", title=5), "item 'a': 'title' is a number, not text; ignored"),
+    (_item("b", abstract=["a"]), "item 'b': 'abstract' is a list, not text; ignored"),
+    (_item("c", author=[{"a": 1}]),
+     "item 'c': author 1 has no name ('family', 'given' or 'literal'); ignored"),
+    (_item("d", author=[5, {"family": "Ng"}]),
+     "item 'd': author 1 is a number, not a name; ignored"),
+    (_item("e", id=None, DOI=10.1), "item 5: 'DOI' is a number, not text; ignored"),
+    (_item("f", author=[{"family": 7}]),
+     "item 'f': author 1's 'family' is a number, not text; ignored"),
+]  # fmt: skip
+
+
+def test_csl_json_values_of_the_wrong_type_are_named_with_file_and_item(tmp_path):
+    """Never coerced in silence: each is a warning at its item's line, naming the item."""
+    items = ",\n".join(json.dumps(item) for item, _ in WRONG_TYPES)
+    text = '{"name": {"a": 1}, "items": [\n' + items + "\n]}\n"
+    raw = sources.read_list(write(tmp_path, "typed.json", text))
+    said = [(problem.path.name, problem.line, problem.message) for problem in raw.problems]
+    assert ("typed.json", 1, "the list's 'name' is an object, not text; the list is named "
+            "after the file") in said  # fmt: skip
+    for line, (_, message) in enumerate(WRONG_TYPES, start=2):
+        assert ("typed.json", line, message) in said, said
+    by_id = {abstract.bib.title: abstract for abstract in raw.abstracts}
+    assert "B" not in by_id  # its abstract was not text: skipped, and said so
+    assert by_id["D"].bib.authors == ("Ng",) and by_id["E"].bib.doi == ""
+    assert raw.name == "Typed"
 
 
 @pytest.mark.parametrize(

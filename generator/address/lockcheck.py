@@ -12,7 +12,7 @@ import datetime as dt
 import json
 import re
 
-from generator.address.slugs import is_safe_slug
+from generator.address.slugs import RESERVED, is_safe_slug, slug_problem
 
 _HEX = re.compile(r"(?:[0-9a-f]{8})*")
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -63,7 +63,9 @@ def _paper(entry: object) -> list[str]:
         entry.get("first_seen", ""),
         entry.get("sketch", ""),
     )
-    if not is_safe_slug(slug):
+    if isinstance(slug, str) and slug in RESERVED:
+        found.append(f"'slug': {slug_problem(slug)}")
+    elif not is_safe_slug(slug):
         found.append(f"'slug': expected lower-case letters, digits and '-', but received: "
                      f"{_shown(slug)}")  # fmt: skip
     if not (first_seen == "" or (isinstance(first_seen, str) and _is_date(first_seen))):

@@ -3,7 +3,8 @@
 Browsers allow neither the search index nor ES modules nor the service of a `fetch` from a page
 opened from disk (file://), so the built site must be looked at over HTTP. The server answers
 only under the site's path (`/readinglist/` for https://USER.github.io/readinglist/); `/`
-redirects there, so the address printed is the one to open.
+redirects there, so the address printed is the one to open. Connections are answered by a
+few workers and closed when idle (`connections`).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from generator.errors import ReadingListError
+from generator.preview.connections import IDLE_SECONDS, WaitingRoom
 
 log = logging.getLogger(__name__)
 
@@ -33,10 +35,15 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     """Serves `directory` under `prefix` ("/readinglist/"); everything else is a 404."""
 
     protocol_version = "HTTP/1.1"  # keep-alive, as a real host
+    timeout = IDLE_SECONDS  # a kept-alive or stalled connection gives its worker back
 
     def __init__(self, *args: object, directory: str, prefix: str, **kwargs: object) -> None:
         self.prefix = prefix
         super().__init__(*args, directory=directory, **kwargs)  # type: ignore[arg-type]
+
+    def setup(self) -> None:
+        super().setup()
+        self.connection.settimeout(getattr(self.server, "idle", IDLE_SECONDS))
 
     def do_GET(self) -> None:
         self._answer(body=True)
@@ -95,13 +102,36 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         log.debug(format, *args)
 
 
-class QuietServer(http.server.ThreadingHTTPServer):
-    """A thread per connection, as a browser opens several; a connection the browser resets
-    (a closed tab, a cancelled prefetch) is no fault: the reader lost nothing."""
+class QuietServer(http.server.HTTPServer):
+    """Connections answered by a few workers once they send (`connections`), idle ones
+    closed after `idle` seconds; a connection the browser resets (a closed tab, a cancelled
+    prefetch) or lets stall is no fault: the reader lost nothing."""
+
+    def __init__(self, address: tuple[str, int], handler: Any, *,
+                 idle: float = IDLE_SECONDS) -> None:  # fmt: skip
+        super().__init__(address, handler)
+        self.idle = idle
+        self.room = WaitingRoom(self._answer, self.shutdown_request, idle=idle)
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        self.room.admit(request, client_address)
+
+    def _answer(self, request: Any, client_address: Any) -> None:
+        """What ThreadingMixIn does in a thread of its own, on a worker."""
+        try:
+            self.finish_request(request, client_address)
+        except Exception:
+            self.handle_error(request, client_address)
+        finally:
+            self.shutdown_request(request)
+
+    def server_close(self) -> None:
+        super().server_close()
+        self.room.shut()
 
     def handle_error(self, request: Any, client_address: Any) -> None:
-        if isinstance(sys.exception(), ConnectionError):
-            log.debug("%s closed its connection", client_address)
+        if isinstance(sys.exception(), ConnectionError | TimeoutError):
+            log.debug("%s closed its connection, or let it stall", client_address)
             return
         super().handle_error(request, client_address)
 
@@ -125,10 +155,12 @@ def open_server(
     return server, f"http://{host}:{server.server_port}{prefix}"
 
 
-def site_server(site: Path, prefix: str, *, host: str, port: int) -> http.server.HTTPServer:
-    """A server for `site` under `prefix` (a `mount_path`), bound but not yet serving."""
+def site_server(site: Path, prefix: str, *, host: str, port: int,
+                idle: float = IDLE_SECONDS) -> http.server.HTTPServer:  # fmt: skip
+    """A server for `site` under `prefix` (a `mount_path`), bound but not yet serving;
+    `idle`: the seconds a connection may send nothing before it is closed."""
     handler = partial(SiteHandler, directory=str(site), prefix=prefix)
-    return QuietServer((host, port), handler)
+    return QuietServer((host, port), handler, idle=idle)
 
 
 def serve_site(server: http.server.HTTPServer) -> None:

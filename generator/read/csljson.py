@@ -6,8 +6,11 @@ by walking the array with `JSONDecoder.raw_decode`, so messages point into the f
 Fields read: `title`, `author` (`[{family, given}]`, or `{literal}`), `issued` (`date-parts`,
 `raw` or `literal`), `container-title` (or `event-title`, `publisher`), `DOI`, `URL`,
 `abstract`, `keyword`. CSL's rich-text tags (`<i>`, `<sup>`, `<span class="nocase">`) are
-removed from titles and Crossref's JATS tags (`<jats:p>`) from abstracts. A field of the wrong
-JSON type is ignored with a warning.
+removed from titles and Crossref's JATS tags (`<jats:p>`) from abstracts. A value of the wrong
+JSON type (a number for a title, a list for an abstract, a name without parts) is never
+coerced: it is ignored with a warning naming the item and the field. Two shapes tools write
+are read as they mean: a list of texts for a title or venue (Crossref's), a number for an
+item's id.
 """
 
 from __future__ import annotations
@@ -35,11 +38,15 @@ def read_csljson(text: str, path: Path) -> tuple[str, list[Record], list[Problem
     data = _load(text, path)
     name, start = _items_start(data, text, path)
     problems: list[Problem] = []
+    if isinstance(data, dict) and data.get("name") is not None and not name:
+        problems.append(Problem(path, 1, f"the list's 'name' is {_json_type(data['name'])}, "
+                                "not text; the list is named after the file"))  # fmt: skip
     items = data if isinstance(data, list) else data["items"]
     records = []
-    for line, item in zip(_element_lines(text, start), items, strict=True):
+    for number, (line, item) in enumerate(zip(_element_lines(text, start), items, strict=True), 1):
         if isinstance(item, dict):
-            records.append(_record(item, line, path, problems))
+            said = _Said(path, line, _item_name(item, number), problems)
+            records.append(_record(item, line, said))
         else:
             kind = _json_type(item)
             problems.append(Problem(path, line, f"an item is {kind}, not an object; skipped"))
@@ -101,50 +108,82 @@ def _skip(text: str, index: int) -> int:
     return index
 
 
-def _record(item: dict, line: int, path: Path, problems: list[Problem]) -> Record:
-    def text(key: str) -> str:
+class _Said:
+    """Warnings about one item, each at its line and naming it."""
+
+    def __init__(self, path: Path, line: int, item: str, problems: list[Problem]) -> None:
+        self.path, self.line, self.item, self.problems = path, line, item, problems
+
+    def __call__(self, message: str) -> None:
+        self.problems.append(Problem(self.path, self.line, f"{self.item}: {message}; ignored"))
+
+
+def _item_name(item: dict, number: int) -> str:
+    """`item 'id'`, or `item 3` (its place in the file) when it has no usable id."""
+    key = _id(item)
+    return f"item '{key}'" if key.strip() else f"item {number}"
+
+
+def _id(item: dict) -> str:
+    """The item's id as text ("" for none): CSL allows a number."""
+    key = item.get("id")
+    return str(key) if isinstance(key, str | int) and not isinstance(key, bool) else ""
+
+
+def _record(item: dict, line: int, say: _Said) -> Record:
+    def text(key: str, *, lists: bool = False) -> str:
         value = item.get(key)
         if value is None or isinstance(value, str):
             return value or ""
-        if isinstance(value, int) and not isinstance(value, bool):
-            return str(value)  # an item id, a year written as a number
-        if isinstance(value, list) and all(isinstance(part, str) for part in value):
-            return value[0] if value else ""  # Crossref gives container-title as a list
-        problems.append(Problem(path, line, f"'{key}' is {_json_type(value)}, not text; ignored"))
+        if lists and isinstance(value, list) and all(isinstance(part, str) for part in value):
+            return value[0] if value else ""  # Crossref gives titles as lists
+        say(f"'{key}' is {_json_type(value)}, not text")
         return ""
 
-    people = _people(item.get("author"), line, path, problems)
+    people = _people(item.get("author"), say)
     bib = Bibliographic(
-        title=_RICH_TEXT.sub("", text("title")),
+        title=_RICH_TEXT.sub("", text("title", lists=True)),
         authors=tuple(person(name) for name in people),
         names=tuple(names.from_csl(name) for name in people),
         year=_year(item.get("issued")),
-        venue=next(filter(None, map(text, VENUE_FIELDS)), ""),
+        venue=next(filter(None, (text(key, lists=True) for key in VENUE_FIELDS)), ""),
         doi=text("DOI"),
         url=text("URL"),
         keywords=_keywords(item.get("keyword", item.get("keywords"))),
     )
-    label = text("id") or bib.title
-    return Record(line, label, _JATS.sub(" ", text("abstract")), bib)
+    return Record(line, _id(item) or bib.title, _JATS.sub(" ", text("abstract")), bib)
 
 
-def _people(value: Any, line: int, path: Path, problems: list[Problem]) -> list[dict]:
-    """The author list's CSL names that name someone."""
+def _people(value: Any, say: _Said) -> list[dict]:
+    """The author list's CSL names that name someone; each that is not a name is said."""
     if value is None:
         return []
     if not isinstance(value, list):
-        problems.append(
-            Problem(path, line, f"'author' is {_json_type(value)}, not a list of names; ignored")
-        )
+        say(f"'author' is {_json_type(value)}, not a list of names")
         return []
-    return [name for name in value if isinstance(name, dict) and person(name)]
+    people = []
+    for number, name in enumerate(value, start=1):
+        if not isinstance(name, dict):
+            say(f"author {number} is {_json_type(name)}, not a name")
+            continue
+        for part, given in name.items():
+            if part in _NAME_PARTS and not isinstance(given, str):
+                say(f"author {number}'s '{part}' is {_json_type(given)}, not text")
+        if person(name):
+            people.append(name)
+        else:
+            say(f"author {number} has no name ('family', 'given' or 'literal')")
+    return people
+
+
+_NAME_PARTS = ("literal", "given", "dropping-particle", "non-dropping-particle", "family", "suffix")
 
 
 def person(name: dict) -> str:
     """A CSL name as "Given Family": particles and suffix in place, or the literal name."""
     if isinstance(name.get("literal"), str):
         return normalize_text(name["literal"])
-    parts = ("given", "dropping-particle", "non-dropping-particle", "family", "suffix")
+    parts = _NAME_PARTS[1:]
     return normalize_text(" ".join(name[part] for part in parts if isinstance(name.get(part), str)))
 
 

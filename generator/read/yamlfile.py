@@ -20,7 +20,7 @@ import yaml
 from generator.errors import BuildFailed, InputError
 from generator.models import Problem
 from generator.read.decode import decode, read_bytes
-from generator.read.yamlsyntax import syntax_message
+from generator.read.yamlsyntax import syntax_messages
 
 
 class LineMapping(dict[Any, Any]):
@@ -84,6 +84,15 @@ def _line(node: yaml.Node) -> int:
     return node.start_mark.line + 1
 
 
+def _parse(text: str) -> tuple[object, _LineLoader]:
+    """The data of `text`, and the loader that read it (its duplicate keys)."""
+    loader = _LineLoader(text)  # it checks every character before reading any
+    try:
+        return loader.get_single_data(), loader
+    finally:
+        loader.dispose()
+
+
 _LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
 _LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
 
@@ -96,21 +105,20 @@ class YamlFile:
         self.problems: list[Problem] = []
 
     def load(self) -> object:
-        """The file's data (None for an empty file). Text that cannot be decoded or a syntax
-        error stops here: nothing after it can be trusted. Duplicate keys are noted, and
-        reading goes on. Decoded as list files are (`decode`), whatever the editor saved."""
+        """The file's data (None for an empty file). Text that cannot be decoded or syntax
+        errors stop here (every one YAML can read past, `syntax_messages`): nothing after
+        them can be trusted. Duplicate keys are noted, and reading goes on. Decoded as list
+        files are (`decode`), whatever the editor saved."""
         try:
             text = decode(read_bytes(self.path), self.path)
         except InputError as error:
             self.stop(error.line or 0, error.message)
         try:
-            loader = _LineLoader(text)  # it checks every character before reading any
-            try:
-                data = loader.get_single_data()
-            finally:
-                loader.dispose()
+            data, loader = _parse(text)
         except yaml.YAMLError as error:
-            self.stop(*syntax_message(error, text))
+            for line, message in syntax_messages(error, text, _parse):
+                self.error(line, message)
+            raise BuildFailed(self.problems) from None
         for key, first, line in loader.duplicates:
             self.error(line, f"{shown(key)} is given twice (first on line {first}): keep one, "
                        "as YAML would silently use only the last")  # fmt: skip

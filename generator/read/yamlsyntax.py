@@ -1,13 +1,21 @@
 """PyYAML's syntax errors in a curator's words, at the line the mistake is on.
 
-Owns the translation only: PyYAML says `expected <block end>, but found '<block mapping
+Owns the translation: PyYAML says `expected <block end>, but found '<block mapping
 start>'`; a curator needs "the indentation does not match the lines above" and a line. Each
 rule matches PyYAML's own wording (its messages have been stable for a decade) and says which
 of its two positions is the curator's: the problem's, or the context's (an unclosed quote is
 reported at the end of the file, but was opened where the context says).
+
+And reading on: PyYAML stops at its first error. A mistake confined to its line (an
+indentation out of step, a tab, a second ': ') is set aside (the line read as blank) and the
+file parsed again, so every such mistake is said at once (`syntax_messages`). A mistake that
+spans lines (an unclosed quote or bracket) leaves nothing after it to trust: it is said as the
+first error, and later ones show once it is fixed.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import yaml
 
@@ -44,6 +52,44 @@ _RULES: tuple[tuple[str, str, bool], ...] = (
 )
 # fmt: on
 _UNKNOWN = "this line is not valid YAML (check its quotes, colons and indentation)"
+# Rules whose mistake reaches the end of the file, though reported where it starts.
+_TO_THE_END = ("found '<stream end>'",)
+_FIRST = (
+    " (the first syntax error: YAML cannot read past it, so later mistakes show once it is fixed)"
+)
+_MOST = 50  # mistakes said of one file: more means the file is not YAML at all
+
+
+def syntax_messages(
+    error: yaml.YAMLError, text: str, parse: Callable[[str], object]
+) -> list[tuple[int, str]]:
+    """(line, message) for `error`, raised by `parse(text)`, and for every later syntax error
+    `parse` finds once each one-line mistake is read as a blank line."""
+    found: list[tuple[int, str]] = []
+    lines = text.split("\n")
+    while True:
+        line, message, reads_on = _said(error, text)
+        if not reads_on or not 0 < line <= len(lines) or len(found) == _MOST - 1:
+            return [*found, (line, message + _FIRST)]
+        found.append((line, message))
+        lines[line - 1] = ""
+        try:
+            parse(text := "\n".join(lines))
+        except yaml.YAMLError as later:
+            error = later
+        else:
+            return found
+
+
+def _said(error: yaml.YAMLError, text: str) -> tuple[int, str, bool]:
+    """`syntax_message`, and whether YAML can read past the mistake."""
+    line, message = syntax_message(error, text)
+    said = f"{getattr(error, 'context', '') or ''} {getattr(error, 'problem', '') or ''}"
+    rule = next((rule for rule in _RULES if rule[0] in said), None)
+    if isinstance(error, yaml.reader.ReaderError) or "mapping values are not allowed" in said:
+        return line, message, True
+    reads_on = rule is not None and not rule[2] and rule[0] not in _TO_THE_END
+    return line, message, reads_on
 
 
 def syntax_message(error: yaml.YAMLError, text: str) -> tuple[int, str]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from collections.abc import Iterator
 from importlib import resources
 from importlib.abc import Traversable
@@ -46,6 +47,8 @@ ASSETS = ("about.md", "stylesheets/readinglist.css", "stylesheets/browse.css",
 
 def create(target: Path, *, name: str) -> list[Path]:
     """Lay out a project named `name` in `target`; return the files written."""
+    if problem := name_problem(name):
+        raise ConfigError(f"--name: {problem}; nothing was written")
     if target.exists() and (not target.is_dir() or any(target.iterdir())):
         raise ConfigError("already exists and is not empty: nothing was written", path=target)
     files = dict(_project_files(target, name))
@@ -73,6 +76,23 @@ def upgrade(target: Path) -> list[Path]:
     constraints = target / "constraints.txt"
     constraints.write_bytes((TEMPLATES / "constraints.txt").read_bytes())
     return [wheel, listed, constraints]
+
+
+_BREAKS = "\n\r\x0b\x0c\x85\u2028\u2029"  # what ends a line for one tool or another
+_ODD = {"\t": "a tab"}
+
+
+def name_problem(name: str) -> str:
+    """Why `name` cannot be a site's name ("" if it can): it is the example list's first
+    line and the site's title, so one line of visible text, without control characters."""
+    wanted = "a site's name is one line of text"
+    if not name.strip():
+        return f"{wanted}, but received: nothing"
+    odd = next((c for c in name if unicodedata.category(c) in ("Cc", "Zl", "Zp")), "")
+    if odd:
+        what = _ODD.get(odd, "a line break" if odd in _BREAKS else "a control character")
+        return f"{wanted}, but it holds {what} (U+{ord(odd):04X}): write it on one line"
+    return ""
 
 
 def _project_files(target: Path, name: str) -> Iterator[tuple[Path, bytes]]:
