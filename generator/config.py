@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from generator.buildcache.layout import Layout
+
 
 @dataclass(frozen=True)
 class Settings:
@@ -20,7 +22,7 @@ class Settings:
     taxonomy_path: Path
     lock_path: Path
     curation_path: Path
-    cache_path: Path  # derived data of the last run, to skip work when nothing changed
+    cache: Layout  # the build cache: what the last run derived, to skip work done already
     site_name: str = "Reading list"
     site_url: str = ""  # absolute, from mkdocs.yml; feeds are only written when it is known
     related_count: int = 5
@@ -47,6 +49,6 @@ class Settings:
             taxonomy_path=lists_dir / "topics.yml",
             lock_path=lists_dir / "readinglist.lock.json",
             curation_path=lists_dir / "curation.yml",
-            cache_path=root / ".cache" / "readinglist" / "collection.pickle",
+            cache=Layout(root / ".cache" / "readinglist"),
             **kw,
         )

@@ -17,6 +17,7 @@ from types import SimpleNamespace
 import cbor2
 import pytest
 
+from generator.buildcache import Layout
 from generator.search import build_pagefind, chunks, shards
 from generator.search import bundle as pf
 from generator.search.pagefind import _index, indexed_pages
@@ -229,7 +230,7 @@ def test_serve_keeps_an_index_of_its_own(monkeypatch: pytest.MonkeyPatch, tmp_pa
     other's site anew."""
     caches = []
     monkeypatch.setattr(shards, "build", lambda *_, cache, **__: caches.append(cache) or 0)
-    settings = SimpleNamespace(cache_path=tmp_path / "readinglist" / "collection.pickle")
+    settings = SimpleNamespace(cache=Layout(tmp_path / "readinglist"))
     (tmp_path / "site").mkdir()
     for serving in (False, True):
         build_pagefind(tmp_path / "site", settings, serving=serving)  # type: ignore[arg-type]

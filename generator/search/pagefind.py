@@ -91,7 +91,7 @@ def build_pagefind(
     and leave Material's search_index.json only its settings: the box still fetches it, but
     needs no documents from it. Returns how many pages Pagefind indexed."""
     if cache is None and settings is not None:
-        cache = settings.cache_path.parent / ("pagefind-serve" if serving else "pagefind")
+        cache = settings.cache.pagefind(serving=serving)
     pages = indexed_pages(site)
     indexed = shards.build(site, pages, _index, settings=_settings(), cache=cache,
                            shard_pages=shard_pages)  # fmt: skip
