@@ -238,3 +238,40 @@ def test_serve_keeps_an_index_of_its_own(monkeypatch: pytest.MonkeyPatch, tmp_pa
         tmp_path / "readinglist" / "pagefind",
         tmp_path / "readinglist" / "pagefind-serve",
     ]
+
+
+def test_a_full_disk_is_named_not_taken_for_bad_json(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Pagefind exits 0 on a full disk (ENOSPC), leaving an empty entry file: the error says
+    the disk is full, and where, instead of a JSON parser's complaint."""
+    from generator.search import pagefind
+
+    pages = tmp_path / "pages"
+    pages.mkdir()
+    (pages / "index.html").write_text(
+        '<html lang="en"><body><article class="md-content__inner">A page.</article></body></html>'
+    )
+    real_run = pagefind.subprocess.run
+
+    def full_disk(command: list[str], **options: object) -> object:
+        result = real_run(command, **options)  # type: ignore[call-overload]
+        (Path(command[command.index("--output-path") + 1]) / "pagefind-entry.json").write_text("")
+        return result
+
+    monkeypatch.setattr(pagefind.subprocess, "run", full_disk)
+    free = {"bytes": 0}
+    monkeypatch.setattr(
+        pagefind.shutil, "disk_usage", lambda _: SimpleNamespace(free=free["bytes"])
+    )
+    bundle = tmp_path / "bundle"
+    with pytest.raises(pagefind.ReadingListError) as raised:
+        _index(pages, bundle)
+    assert str(raised.value) == (
+        f"{bundle}: no space left on device (0 bytes free): the search index was not written"
+    )
+    monkeypatch.setattr(
+        pagefind.shutil, "disk_usage", lambda _: shutil._ntuple_diskusage(1, 0, 1 << 30)
+    )
+    with pytest.raises(pagefind.ReadingListError, match="pagefind wrote a damaged index"):
+        _index(pages, bundle)

@@ -41,6 +41,7 @@ PAGEFIND_EXCLUDE = [
 ]  # fmt: skip
 WORKER = "assets/javascripts/workers/readinglist-pagefind.js"
 ADVISED_ABOVE = 1000  # papers; measured in README, Searching
+FULL_BELOW = 16 << 20  # bytes free under which a cut index is taken for a full disk
 _MATERIAL_WORKER = re.compile(
     r'("search": ")([^"]*?)assets/javascripts/workers/search\.[0-9a-f]+\.min\.js"'
 )
@@ -114,6 +115,19 @@ def _index(pages: Path, bundle: Path) -> None:
     result = subprocess.run(command, capture_output=True, text=True)
     if result.returncode != 0 or not (bundle / "pagefind-entry.json").is_file():
         raise ReadingListError(f"pagefind failed ({result.returncode}): {result.stderr[-2000:]}")
+    _check_entry(bundle)
+
+
+def _check_entry(bundle: Path) -> None:
+    """Pagefind exits 0 on a full disk, leaving an empty or cut entry file: said as such."""
+    try:
+        json.loads((bundle / "pagefind-entry.json").read_bytes())
+    except ValueError:
+        free = shutil.disk_usage(bundle).free
+        if free < FULL_BELOW:
+            raise ReadingListError(f"{bundle}: no space left on device ({free} bytes free): "
+                                   "the search index was not written") from None  # fmt: skip
+        raise ReadingListError(f"{bundle}: pagefind wrote a damaged index") from None
 
 
 _OPTIONS = [
