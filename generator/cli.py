@@ -269,7 +269,7 @@ def _build(args: argparse.Namespace) -> int:
     if not settings.lists_dir.is_dir():
         raise ConfigError(f"{_no_project(args.root)} (no lists/ folder)")
     site_dir = Path(config.site_dir)
-    with write.RunLock(settings.cache_path.parent), write.staging_folder(site_dir) as staged:
+    with write.RunLock(settings.cache.folder), write.staging_folder(site_dir) as staged:
         previous = write.Previous.of(settings)
         collection = pipeline.generate(settings, strict=args.strict).collection
         _print_problems(collection.problems)

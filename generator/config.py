@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from generator.buildcache.layout import Layout
+
 
 @dataclass(frozen=True)
 class Settings:
@@ -21,7 +23,7 @@ class Settings:
     lock_path: Path
     curation_path: Path
     resolved_path: Path  # what `readinglist resolve` found (lists/resolved.json)
-    cache_path: Path  # derived data of the last run, to skip work when nothing changed
+    cache: Layout  # the build cache: what the last run derived, to skip work done already
     site_name: str = "Reading list"
     site_url: str = ""  # absolute, from mkdocs.yml; feeds are only written when it is known
     related_count: int = 5
@@ -49,6 +51,6 @@ class Settings:
             lock_path=lists_dir / "readinglist.lock.json",
             curation_path=lists_dir / "curation.yml",
             resolved_path=lists_dir / "resolved.json",
-            cache_path=root / ".cache" / "readinglist" / "collection.pickle",
+            cache=Layout(root / ".cache" / "readinglist"),
             **kw,
         )

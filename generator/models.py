@@ -246,3 +246,8 @@ class Lock:
     def first_seen(self, paper_id: str) -> str:
         entry = self.papers.get(paper_id)
         return entry.first_seen if entry else ""
+
+
+# Every record above: what the build cache may hold of them (`buildcache.codec`).
+RECORDS = (Source, Link, TopicMatch, Name, Bibliographic, Published, Curation, Paper, ReadingList,
+           Topic, Taxonomy, Collection, Problem, LockedPaper, Section, Lock)  # fmt: skip

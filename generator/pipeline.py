@@ -16,7 +16,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from generator import address, cache, describe, read, render, resolve, write
+from generator import address, buildcache, describe, models, read, render, resolve, write
+from generator.buildcache import lastrun
 from generator.config import Settings
 from generator.errors import BuildFailed, StrictFailure
 from generator.models import Collection, Lock, Paper, ReadingList, Taxonomy
@@ -44,6 +45,8 @@ class RunMemory(NamedTuple):
 
 
 FORGOTTEN = RunMemory({}, describe.FORGOTTEN)
+# Every record type the build cache holds (`lastrun`): reading it back makes these and no other.
+CACHED = (*models.RECORDS, *read.CACHED, *describe.CACHED, *render.CACHED, RunMemory)
 
 
 @contextmanager
@@ -127,7 +130,7 @@ def generate(settings: Settings, *, strict: bool = False) -> Report:
     taxonomy, curation, lock, settings, generator code) changed since the last run and every
     generated file is still there, nothing is derived again: the cached collection is used.
     With `strict`, warnings stop the run before anything is written. One run at a time."""
-    with write.RunLock(settings.cache_path.parent):
+    with write.RunLock(settings.cache.folder):
         return _generate(settings, strict=strict)
 
 
@@ -166,15 +169,14 @@ def _generate(settings: Settings, *, strict: bool) -> Report:
                       written=len(result.written), removed=len(result.removed))  # fmt: skip
     made = write.made_now(batches, settings.docs_dir)
     # The key covers the lock as just written, so the next unchanged run is a no-op.
-    memory = memory._replace(rendered=rendered)
     key = input_digest(settings, _with_lock(inputs, settings.lock_path.name, lock))
-    cached_now = cache.dump(key, collection, memory, made)
-    write.write_cache(settings.cache_path, cached_now)
+    kept = (key, buildcache.code_digest(), collection, memory._replace(rendered=rendered), made)
+    lastrun.store(settings.cache.collection, lastrun.LastRun(*kept), CACHED)
     return Report(collection, result.written, result.removed, time.perf_counter() - start)
 
 
-def _last_run(settings: Settings) -> cache.LastRun | None:
-    return cache.load(read.read_cache(settings.cache_path))
+def _last_run(settings: Settings) -> lastrun.LastRun | None:
+    return lastrun.load(settings.cache.collection, CACHED)
 
 
 def _refuse_paths(settings: Settings) -> None:
@@ -187,7 +189,7 @@ def _refuse_paths(settings: Settings) -> None:
 def input_digest(settings: Settings, inputs: list[tuple[str, bytes]]) -> str:
     """Everything a build depends on, hashed: `inputs` (every file in lists/, as
     `read.read_inputs` gives them), the settings, the code."""
-    return cache.digest(inputs, settings=repr(settings))
+    return buildcache.digest(inputs, settings=repr(settings))
 
 
 def _with_lock(inputs: list[tuple[str, bytes]], name: str, lock: str) -> list[tuple[str, bytes]]:
@@ -196,17 +198,17 @@ def _with_lock(inputs: list[tuple[str, bytes]], name: str, lock: str) -> list[tu
 
 
 def _cached_collection(
-    settings: Settings, last_run: cache.LastRun | None, inputs: list[tuple[str, bytes]]
+    settings: Settings, last_run: lastrun.LastRun | None, inputs: list[tuple[str, bytes]]
 ) -> Collection | None:
     """The last run's collection, if its inputs are this run's and its pages still there."""
     if last_run is None or not settings.lists_dir.is_dir():
         return None
     if last_run.key != input_digest(settings, inputs) or not write.tree_intact(settings.docs_dir):
         return None
-    return last_run.collection
+    return last_run.collection if isinstance(last_run.collection, Collection) else None
 
 
-def _memory(last_run: cache.LastRun | None) -> RunMemory:
+def _memory(last_run: lastrun.LastRun | None) -> RunMemory:
     memory = last_run.memory if last_run else None
     return memory if isinstance(memory, RunMemory) else FORGOTTEN
 

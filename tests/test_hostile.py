@@ -345,14 +345,11 @@ def test_the_curators_own_page_title_is_text_everywhere(
     assert BeautifulSoup(doc["title"], "html.parser").get_text() == CURATOR_TITLE
 
 
-CACHE_FILES = ["collection.pickle", "manifest.json", "pagefind", "pages", "run.lock", "site.digest"]
-# The pages of the last site, named by the digest of their inputs, the last search index (its
-# files named by Pagefind, by their content) and the theme's compiled templates (named by a
-# digest of the versions that compiled them and of each template's name), never by a
-# curator's name.
+CACHE_FILES = ["collection.json", "manifest.json", "pagefind", "pages", "run.lock", "site.digest"]
+# The pages of the last site, named by the digest of their inputs, and the last search index
+# (its files named by Pagefind, by their content), never by a curator's name.
 STORED_PAGE = re.compile(
-    r"\.cache/readinglist/(pages/([0-9a-f]{64}\.html|index\.json)|pagefind/last(/[\w./-]+)?"
-    r"|templates(/[0-9a-f]{16}(/__jinja2_[0-9a-f]{40}\.cache)?)?)"
+    r"\.cache/readinglist/(pages/([0-9a-f]{64}\.html|index\.json)|pagefind/last(/[\w./-]+)?)"
 )
 
 

@@ -52,6 +52,10 @@ def test_a_renamed_list_redirects_from_its_old_address(project: Path) -> None:
     result = run_cli(project, "build")
     assert "lists/field-notes/ -> lists/marsupials/" in result.stderr
     assert _redirect_target(project, "lists/field-notes") == "../marsupials/"
+    redirect = (project / "site/lists/field-notes/index.html").read_text(encoding="utf-8")
+    assert redirect.index('<meta http-equiv="Content-Security-Policy" content="default-src '
+                          "'none'; base-uri 'none'; form-action 'none'\">") < redirect.index(
+                          "http-equiv=\"refresh\"")  # fmt: skip
     assert (project / "site" / "lists" / "marsupials" / "index.html").is_file()
     assert _lock(project)["forwards"] == {"lists/field-notes": "lists/marsupials"}
     # Renamed again: the first address follows to the newest.

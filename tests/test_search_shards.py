@@ -17,6 +17,7 @@ from types import SimpleNamespace
 import cbor2
 import pytest
 
+from generator.buildcache import Layout
 from generator.search import build_pagefind, chunks, shards
 from generator.search import bundle as pf
 from generator.search.pagefind import _index, indexed_pages
@@ -230,7 +231,7 @@ def test_serve_keeps_an_index_of_its_own(monkeypatch: pytest.MonkeyPatch, tmp_pa
     other's site anew."""
     caches = []
     monkeypatch.setattr(shards, "build", lambda *_, cache, **__: caches.append(cache) or 0)
-    settings = SimpleNamespace(cache_path=tmp_path / "readinglist" / "collection.pickle")
+    settings = SimpleNamespace(cache=Layout(tmp_path / "readinglist"))
     (tmp_path / "site").mkdir()
     for serving in (False, True):
         build_pagefind(tmp_path / "site", settings, serving=serving)  # type: ignore[arg-type]
@@ -274,3 +275,38 @@ def test_addresses_pagefind_gives_otherwise_are_said_in_a_curators_words(
     line = next(message for message in said if "addresses" in message)
     assert "search works" in line and "the next build indexes every page again" in line
     assert "/about/" in line and "more)" in line  # a few of what Pagefind gave
+
+
+def test_a_full_disk_is_named_not_taken_for_bad_json(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Pagefind exits 0 on a full disk (ENOSPC), leaving an empty entry file: the error says
+    the disk is full, and where, instead of a JSON parser's complaint."""
+    from generator.search import pagefind
+
+    pages = tmp_path / "pages"
+    pages.mkdir()
+    (pages / "index.html").write_text(
+        '<html lang="en"><body><article class="md-content__inner">A page.</article></body></html>'
+    )
+    real_run = pagefind.subprocess.run
+
+    def full_disk(command: list[str], **options: object) -> object:
+        result = real_run(command, **options)  # type: ignore[call-overload]
+        (Path(command[command.index("--output-path") + 1]) / "pagefind-entry.json").write_text("")
+        return result
+
+    monkeypatch.setattr(pagefind.subprocess, "run", full_disk)
+    free = {"bytes": 0}
+    monkeypatch.setattr(
+        pagefind.shutil, "disk_usage", lambda _: SimpleNamespace(free=free["bytes"])
+    )
+    bundle = tmp_path / "bundle"
+    with pytest.raises(pagefind.ReadingListError) as raised:
+        _index(pages, bundle)
+    assert str(raised.value) == (
+        f"{bundle}: no space left on device (0 bytes free): the search index was not written"
+    )
+    free["bytes"] = 1 << 30
+    with pytest.raises(pagefind.ReadingListError, match="pagefind wrote a damaged index"):
+        _index(pages, bundle)

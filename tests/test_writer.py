@@ -4,6 +4,7 @@ making `os.write` raise ENOSPC, Ctrl-C by raising KeyboardInterrupt or a real SI
 from __future__ import annotations
 
 import errno
+import hashlib
 import json
 import os
 import signal
@@ -13,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from generator import write
-from generator.write import MANIFEST, WriteError, read_manifest, snapshot, write_tree
+from generator.write import MANIFEST, WriteError, read_manifest, snapshot, write_batches, write_tree
 
 FIRST = {"index.md": "home\n", "papers/a.md": "paper a\n", "papers/b.md": "paper b\n"}
 SECOND = {"index.md": "home v2\n", "papers/a.md": "paper a\n", "lists/new.md": "new list\n"}
@@ -79,7 +80,15 @@ def test_stale_generated_files_go_and_hand_written_files_stay(docs_with_first_bu
 def test_a_curator_file_in_the_way_stops_the_write(docs_with_first_build: Path) -> None:
     before = tree(docs_with_first_build)
     with pytest.raises(WriteError, match="not written by readinglist"):
-        write_tree(docs_with_first_build, {**FIRST, "about.md": "generated about\n"})
+        write_tree(docs_with_first_build, {**FIRST, "papers/my-notes.md": "generated\n"})
+    assert tree(docs_with_first_build) == before
+
+
+def test_nothing_is_written_outside_the_generated_folders(docs_with_first_build: Path) -> None:
+    before = tree(docs_with_first_build)
+    for path in ("about.md", "stylesheets/readinglist.css", "x.md"):
+        with pytest.raises(WriteError, match="outside the generated folders"):
+            write_tree(docs_with_first_build, {**FIRST, path: "generated\n"})
     assert tree(docs_with_first_build) == before
 
 
@@ -253,23 +262,23 @@ def _pieces(text: str) -> list[str]:
 def test_a_file_in_pieces_is_written_whole_and_owned(tmp_path: Path) -> None:
     root = tmp_path / "docs"
     root.mkdir()
-    result = write_tree(root, [("papers.json", _pieces('{"a": "é"}\n')), ("x.md", "x\n")])
+    result = write_tree(root, [("papers.json", _pieces('{"a": "é"}\n')), ("papers/x.md", "x\n")])
     assert (root / "papers.json").read_text(encoding="utf-8") == '{"a": "é"}\n'
-    assert set(result.written) == {"papers.json", "x.md"} and result.files == 2
-    assert set(read_manifest(root)) == {"papers.json", "x.md"}
+    assert set(result.written) == {"papers.json", "papers/x.md"} and result.files == 2
+    assert set(read_manifest(root)) == {"papers.json", "papers/x.md"}
     assert not any(p.name.endswith(".readinglist-tmp") for p in root.rglob("*"))
 
 
 def test_an_unchanged_file_in_pieces_is_not_rewritten(tmp_path: Path) -> None:
     root = tmp_path / "docs"
     root.mkdir()
-    write_tree(root, [("big.csv", _pieces("a,b\r\n1,2\r\n"))])
+    write_tree(root, [("papers.csv", _pieces("a,b\r\n1,2\r\n"))])
     before = mtimes(root)
-    result = write_tree(root, [("big.csv", _pieces("a,b\r\n1,2\r\n"))])
+    result = write_tree(root, [("papers.csv", _pieces("a,b\r\n1,2\r\n"))])
     assert result.written == () and mtimes(root) == before
-    result = write_tree(root, [("big.csv", _pieces("a,b\r\n1,3\r\n"))])
-    assert result.written == ("big.csv",)
-    assert (root / "big.csv").read_bytes() == b"a,b\r\n1,3\r\n"
+    result = write_tree(root, [("papers.csv", _pieces("a,b\r\n1,3\r\n"))])
+    assert result.written == ("papers.csv",)
+    assert (root / "papers.csv").read_bytes() == b"a,b\r\n1,3\r\n"
 
 
 def test_a_full_disk_while_writing_pieces_leaves_the_previous_files(
@@ -290,7 +299,7 @@ def test_a_file_in_pieces_in_the_way_is_refused_without_a_trace(
     root = docs_with_first_build
     before = tree(root)
     with pytest.raises(WriteError, match="not written by readinglist"):
-        write_tree(root, [*FIRST.items(), ("about.md", _pieces("generated about\n"))])
+        write_tree(root, [*FIRST.items(), ("papers/my-notes.md", _pieces("generated\n"))])
     assert tree(root) == before
 
 
@@ -322,3 +331,42 @@ def test_a_site_folder_is_emptied_at_once_but_for_hidden_entries(tmp_path: Path)
     write.discard_contents(site, trash)
     assert [p.name for p in site.iterdir()] == [".git"]
     assert _emptied(trash)
+
+
+# A poisoned manifest (either copy) lists the curator's files with their current digests: the
+# build must neither follow it nor delete them.
+CURATOR_FILES = {"about.md": "hand-written\n", "stylesheets/readinglist.css": "a { color: red }\n"}
+
+
+def _poison(manifest: Path, root: Path) -> None:
+    data = json.loads(manifest.read_text())
+    for path, text in CURATOR_FILES.items():
+        data["files"][path] = hashlib.sha256(text.encode()).hexdigest()
+    manifest.write_text(json.dumps(data))
+
+
+@pytest.mark.parametrize("poisoned", ["docs", "copy", "both"])
+def test_a_poisoned_manifest_never_deletes_the_curators_files(
+    tmp_path: Path, poisoned: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    root, backup = tmp_path / "docs", tmp_path / "cache" / "manifest.json"
+    root.mkdir()
+    write_batches(root, [lambda: FIRST], backup=backup)
+    for path, text in CURATOR_FILES.items():
+        (root / path).parent.mkdir(parents=True, exist_ok=True)
+        (root / path).write_text(text)
+    if poisoned in ("docs", "both"):
+        _poison(root / MANIFEST, root)
+    if poisoned in ("copy", "both"):
+        _poison(backup, root)
+    if poisoned == "copy":
+        (root / MANIFEST).unlink()  # lost: the copy is what the writer would go by
+    if poisoned != "docs":  # nothing proves which files are the generator's: nothing is written
+        with pytest.raises(WriteError, match="not written by readinglist"):
+            write_batches(root, [lambda: SECOND], backup=backup)
+    else:
+        write_batches(root, [lambda: SECOND], backup=backup)
+        assert set(read_manifest(root)) == set(SECOND)
+    for path, text in CURATOR_FILES.items():
+        assert (root / path).read_text() == text
+    assert "refused: it lists 2 file(s) outside the generated folders" in caplog.text

@@ -10,7 +10,14 @@ taxonomy and returns papers.
 from __future__ import annotations
 
 from generator.describe.kinds import KIND_LABELS, KINDS
-from generator.describe.stage import FORGOTTEN, DescribeMemory, describe, describe_reusing, relate
+from generator.describe.stage import (
+    CACHED,
+    FORGOTTEN,
+    DescribeMemory,
+    describe,
+    describe_reusing,
+    relate,
+)
 from generator.describe.suggest import (
     Suggestion,
     catch_all_share,
@@ -19,6 +26,7 @@ from generator.describe.suggest import (
 )
 
 __all__ = [
+    "CACHED",
     "FORGOTTEN",
     "KINDS",
     "KIND_LABELS",

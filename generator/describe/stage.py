@@ -55,6 +55,8 @@ class DescribeMemory(NamedTuple):
 
 
 FORGOTTEN = DescribeMemory({}, tags_reuse.FORGOTTEN, {}, None)
+# The records a `DescribeMemory` holds, for the build cache to read back (`buildcache.codec`).
+CACHED = (DescribeMemory, _OnItsOwn, tags_reuse.TagMemory, tags_reuse.Remembered, tags.PhraseKey)
 
 
 def describe(papers: list[Paper], taxonomy: Taxonomy) -> list[Paper]:

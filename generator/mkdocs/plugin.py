@@ -28,7 +28,6 @@ from generator.mkdocs.indexing import Indexer
 from generator.mkdocs.paragraphs import Paragraphs
 from generator.mkdocs.progress import Progress, Relayed
 from generator.mkdocs.settings import ReadingListConfig, project_root, settings_of
-from generator.mkdocs.templates import templates_cache
 from generator.mkdocs.watch import OwnWritesIgnored, watch_for_curator
 from generator.models import Collection
 from generator.render import Theme, title_as_html
@@ -81,7 +80,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         return settings_of(config, self.config, site_name=self.site_name or config.site_name)
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
-        self.run_lock = _report(lambda: RunLock.taken(self.settings(config).cache_path.parent))
+        self.run_lock = _report(lambda: RunLock.taken(self.settings(config).cache.folder))
         # Material prints the site name unescaped, in text and in attributes alike: it gets
         # the escaped text, which Jinja's autoescaping (overrides/) does not escape again.
         self.site_name = str(config.site_name)
@@ -185,8 +184,8 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         """Material's own search indexes every page it builds: with it, every page is built."""
         if self.config.search_engine != "pagefind":
             return None
-        folder = "pages-serve" if self.serving else "pages"  # each keeps its own last site
-        return reuse.PageStore(self.settings(config).cache_path.parent / folder)
+        # `serve`'s pages differ from a build's: each keeps its own last site
+        return reuse.PageStore(self.settings(config).cache.pages(serving=self.serving))
 
     def on_template_context(
         self, context: TemplateContext, /, *, template_name: str, config: MkDocsConfig
@@ -201,9 +200,8 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         self, env: jinja2.Environment, /, *, config: MkDocsConfig, files: Files
     ) -> jinja2.Environment:
         env.filters["split"] = str.split  # built into Zensical's engine; the overrides use it
-        # MkDocs makes the theme's environment afresh for every build and `serve` rebuild: the
-        # templates' compiled code is kept in the build cache, checked against each source.
-        env.bytecode_cache = templates_cache(self.settings(config).cache_path.parent, env)
+        # Templates are compiled in memory (about 0.8 s for every template a page uses, at
+        # every build): Jinja's bytecode cache would load code from the build cache.
         return env
 
     @event_priority(50)  # before Material's search plugin
@@ -259,7 +257,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         its files are moved out now and removed behind the build."""
         self.indexer.wait()
         if not self.dirty:
-            trash = self.settings(config).cache_path.parent
+            trash = self.settings(config).cache.folder
             write.discard_contents(Path(config.site_dir), trash)
 
     def on_build_error(self, *, error: Exception) -> None:

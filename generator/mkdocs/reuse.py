@@ -5,7 +5,8 @@ the time between saving an abstract and seeing it. A page's HTML depends only on
 (Markdown and front matter), its address, the context this package adds to it, the navigation
 every page shows, and the site's configuration, theme and code. `PageStore` keeps each page's
 finished HTML in the build cache, in a file named by a digest of those inputs (`keyed_pages`),
-so a file found there is the page as a fresh build would write it.
+checked against the digest it was stored with (`buildcache.pages`), so a file found there is
+the page as a fresh build would write it.
 
 Such a page is left out of MkDocs' build (an excluded file: not read, rendered or written, and
 links to it are not warnings) and its stored HTML put in the site once MkDocs is done. A page
@@ -16,12 +17,9 @@ built.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import logging
-import os
 import re
-import shutil
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -30,7 +28,8 @@ from mkdocs.structure.files import InclusionLevel
 from mkdocs.structure.pages import Page
 from mkdocs.utils import meta
 
-from generator import cache
+from generator.buildcache import keys
+from generator.buildcache.pages import PageFiles
 
 if TYPE_CHECKING:
     from mkdocs.config.defaults import MkDocsConfig
@@ -84,7 +83,7 @@ class PageStore:
     """Finished HTML of the last build's pages, `<key>.html` in `folder`."""
 
     def __init__(self, folder: Path) -> None:
-        self.folder = folder
+        self.stored = PageFiles(folder)
         self.files: Files | None = None
         self.reused: dict[File, str] = {}  # excluded from this build, and their keys
         self.built: dict[File, str] = {}  # built by MkDocs now, to be stored
@@ -105,8 +104,7 @@ class PageStore:
         self.files = files
         in_nav = {page.file: page for page in nav.pages}
         for file, key in keyed:
-            stored = (self.folder / f"{key}.html").is_file()
-            if stored and (file not in in_nav or stand_in(in_nav[file], title)):
+            if self.stored.holds(key) and (file not in in_nav or stand_in(in_nav[file], title)):
                 file.inclusion = InclusionLevel.EXCLUDED
                 if file.page is None:
                     Page(None, file, config)
@@ -122,17 +120,13 @@ class PageStore:
     def finish(self, site_dir: Path) -> None:
         """The reused pages put into the site; the pages just built stored; the HTML of pages
         no longer in the site dropped from the store."""
-        self.folder.mkdir(parents=True, exist_ok=True)
         for file, key in self.reused.items():
-            _link(self.folder / f"{key}.html", site_dir / file.dest_uri)
+            self.stored.take(key, site_dir / file.dest_uri)
         for file, key in self.built.items():
             written = site_dir / file.dest_uri
             if written.is_file():
-                _link(written, self.folder / f"{key}.html")
-        keys = {*self.reused.values(), *self.built.values()}
-        for entry in os.scandir(self.folder):
-            if entry.name.removesuffix(".html") not in keys:
-                os.unlink(entry.path)
+                self.stored.put(key, written)
+        self.stored.keep_only({*self.reused.values(), *self.built.values()})
 
 
 def stand_in(page: Page, title: Callable[[object], object]) -> bool:
@@ -145,20 +139,6 @@ def stand_in(page: Page, title: Callable[[object], object]) -> bool:
         return False
     page.meta, page.markdown = data, ""
     return True
-
-
-def _link(source: Path, target: Path) -> None:
-    """`target` made the same file as `source`: a hard link (MkDocs and Pagefind never write
-    into a page in place, they replace it), or a copy across file systems."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    temporary = target.with_name(f".{target.name}.readinglist")
-    with contextlib.suppress(FileNotFoundError):
-        os.unlink(temporary)
-    try:
-        os.link(source, temporary)
-    except OSError:
-        shutil.copyfile(source, temporary)
-    os.replace(temporary, target)
 
 
 class QuietAboutReused(logging.Filter):
@@ -181,7 +161,12 @@ def site_key(config: MkDocsConfig, *, root: Path, serving: bool) -> str:
     versions of MkDocs and the theme, the configuration as written and as resolved (`!ENV`),
     the project's own theme files, and whether `mkdocs serve` builds it."""
     settings = [config[name] for name in _SETTINGS]
-    parts: list[str | bytes] = [cache.code_digest(), cache.versions(), repr(settings), str(serving)]
+    parts: list[str | bytes] = [
+        keys.code_digest(),
+        keys.versions(),
+        repr(settings),
+        str(serving),
+    ]
     for path in _project_files(config, root):  # by their place in the project: it may move
         parts += [_relative(path, root), path.read_bytes()]
     return digest(*parts)

@@ -30,7 +30,7 @@ def watch_for_curator(
     """`server` watches a signal file instead of docs/, touched for the curator's changes to
     docs/ and lists/ only; the watcher returned is running (stop its observer at shutdown)."""
     # A folder of its own, where nothing else is written (the cache beside it is, each build)
-    signal = settings.cache_path.parent / "serve" / "docs-changed"
+    signal = settings.cache.serve_signal
     signal.parent.mkdir(parents=True, exist_ok=True)
     signal.touch()
     server.unwatch(docs_dir)

@@ -13,21 +13,24 @@ link out of the project, a named pipe or a folder posing as a list is refused by
 The pipeline uses: `load_curator_files` (the taxonomy, the packaged default when there is
 none, and the curation, after every input path is checked), `read_lists` (every list file to
 a `RawList`; `list_files` and `read_list` for one), `merge` (raw lists to Papers and
-ReadingLists), and `read_inputs` / `read_cache` (the bytes a build depends on, and the last
-build's cache). `load_taxonomy`, `load_curation` and `DEFAULT_TAXONOMY` serve the rest.
+ReadingLists), and `read_inputs` (the bytes a build depends on). `load_taxonomy`,
+`load_curation` and `DEFAULT_TAXONOMY` serve the rest.
 """
 
 from __future__ import annotations
 
 from generator.read.curation import load_curation
-from generator.read.files import list_files, read_cache, read_inputs, read_list, read_lists
+from generator.read.files import list_files, read_inputs, read_list, read_lists
 from generator.read.inputs import check_input_paths, load_curator_files
 from generator.read.papers import Marked, merge, merge_reusing, paper_id
 from generator.read.raw import RawAbstract, RawList
 from generator.read.taxonomy import DEFAULT_TAXONOMY, load_taxonomy, parse_taxonomy
 from generator.read.text import fingerprint, normalize_text
 
+CACHED = (Marked,)  # what the build cache holds of this stage
+
 __all__ = [
+    "CACHED",
     "DEFAULT_TAXONOMY",
     "Marked",
     "RawAbstract",
@@ -43,7 +46,6 @@ __all__ = [
     "normalize_text",
     "paper_id",
     "parse_taxonomy",
-    "read_cache",
     "read_inputs",
     "read_list",
     "read_lists",

@@ -154,11 +154,3 @@ def read_inputs(settings: Settings) -> list[tuple[str, bytes]]:
         why = refusal(path, settings.root)
         entries.append((f"{path.name}\0", why.encode()) if why else (path.name, path.read_bytes()))
     return entries
-
-
-def read_cache(path: Path) -> bytes | None:
-    """The build cache's bytes, or None when there is none (see `cache`)."""
-    try:
-        return path.read_bytes()
-    except OSError:
-        return None

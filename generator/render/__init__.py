@@ -10,11 +10,18 @@ metadata (describe's and export's).
 
 from __future__ import annotations
 
+from generator.export.citations import Citation
+from generator.render.entries import Entry
 from generator.render.pages import Batch, render_site, render_site_reusing
 from generator.render.site import RecordsByPaper, Site
+from generator.render.templating import Md
 from generator.render.theme import PaperView, Theme, title_as_html
 
+# The records of `RecordsByPaper`, for the build cache to read back (`buildcache.codec`).
+CACHED = (Entry, Md, Citation)
+
 __all__ = [
+    "CACHED",
     "Batch",
     "PaperView",
     "RecordsByPaper",

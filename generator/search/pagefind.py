@@ -41,6 +41,7 @@ PAGEFIND_EXCLUDE = [
 ]  # fmt: skip
 WORKER = "assets/javascripts/workers/readinglist-pagefind.js"
 ADVISED_ABOVE = 1000  # papers; measured in README, Searching
+FULL_BELOW = 16 << 20  # bytes free under which a cut index is taken for a full disk
 _MATERIAL_WORKER = re.compile(
     r'("search": ")([^"]*?)assets/javascripts/workers/search\.[0-9a-f]+\.min\.js"'
 )
@@ -91,7 +92,7 @@ def build_pagefind(
     and leave Material's search_index.json only its settings: the box still fetches it, but
     needs no documents from it. Returns how many pages Pagefind indexed."""
     if cache is None and settings is not None:
-        cache = settings.cache_path.parent / ("pagefind-serve" if serving else "pagefind")
+        cache = settings.cache.pagefind(serving=serving)
     pages = indexed_pages(site)
     indexed = shards.build(site, pages, _index, settings=_settings(), cache=cache,
                            shard_pages=shard_pages)  # fmt: skip
@@ -114,6 +115,19 @@ def _index(pages: Path, bundle: Path) -> None:
     result = subprocess.run(command, capture_output=True, text=True)
     if result.returncode != 0 or not (bundle / "pagefind-entry.json").is_file():
         raise ReadingListError(f"pagefind failed ({result.returncode}): {result.stderr[-2000:]}")
+    _check_entry(bundle)
+
+
+def _check_entry(bundle: Path) -> None:
+    """Pagefind exits 0 on a full disk, leaving an empty or cut entry file: said as such."""
+    try:
+        json.loads((bundle / "pagefind-entry.json").read_bytes())
+    except ValueError:
+        free = shutil.disk_usage(bundle).free
+        if free < FULL_BELOW:
+            raise ReadingListError(f"{bundle}: no space left on device ({free} bytes free): "
+                                   "the search index was not written") from None  # fmt: skip
+        raise ReadingListError(f"{bundle}: pagefind wrote a damaged index") from None
 
 
 _OPTIONS = [

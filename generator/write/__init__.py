@@ -13,7 +13,6 @@ from generator.write.files import (
     WriteError,
     discard_contents,
     replace_directory,
-    write_cache,
     write_file,
     write_if_changed,
 )
@@ -53,7 +52,6 @@ __all__ = [
     "staging_folder",
     "tree_intact",
     "write_batches",
-    "write_cache",
     "write_file",
     "write_if_changed",
     "write_tree",

@@ -5,6 +5,13 @@ SHA-256. Files in it may be replaced or removed; any other file in docs/ is the 
 never touched. Generated paths are checked to stay inside docs/ and out of dot-folders (MkDocs
 skips those, so a page there would vanish without a word).
 
+The manifest only says which of the generator's files are its own: it is followed only inside
+the generated area the README names (`GENERATED`: the generator's folders and its files at the
+top of docs/), as any file there is the generator's. A manifest that lists anything else (a
+page of the curator's, `docs/stylesheets/...`) is not the generator's record: it is refused
+with a warning and never followed, so no edit of it can make a run replace or remove a file of
+the curator's.
+
 A copy is kept beside the build cache. A manifest deleted or damaged is rebuilt from what the
 generator can show it wrote: each file of the copy that still holds the bytes it wrote; and
 the writer takes over any file that already holds exactly what it would write (`tree`).
@@ -22,6 +29,17 @@ from generator.write.files import WriteError, holds
 log = logging.getLogger(__name__)
 
 MANIFEST = ".readinglist-manifest.json"
+# Where the generator writes under docs/ (README, Generated files), and nowhere else.
+GENERATED_FOLDERS = ("papers", "topics", "lists", "tags", "kinds", "browse", "my-list", "feeds",
+                     "schema")  # fmt: skip
+GENERATED_FILES = ("index.md", "browse.md", "papers.bib", "papers.csv", "papers.json",
+                   "papers.ris")  # fmt: skip
+
+
+def generated(path: str) -> bool:
+    """Whether `path` (relative to docs/) lies in the generated area."""
+    top, _, rest = path.partition("/")
+    return top in GENERATED_FOLDERS if rest else path in GENERATED_FILES
 
 
 def read_manifest(root: Path, *, name: str = MANIFEST) -> dict[str, str]:
@@ -31,10 +49,15 @@ def read_manifest(root: Path, *, name: str = MANIFEST) -> dict[str, str]:
         return {}
     try:
         files = json.loads(path.read_text(encoding="utf-8"))["files"]
-        return {safe_relative(name): str(digest) for name, digest in files.items()}
+        owned = {safe_relative(name): str(digest) for name, digest in files.items()}
     except (ValueError, KeyError, TypeError, AttributeError) as error:
         message = f"unreadable manifest ({error}); `readinglist build` rebuilds it"
         raise WriteError(message, path=path) from None
+    if foreign := sorted(name for name in owned if not generated(name)):
+        raise WriteError(f"refused: it lists {len(foreign)} file(s) outside the generated "
+                         f"folders, first: {foreign[0]}, which readinglist never writes; not "
+                         "followed", path=path)  # fmt: skip
+    return owned
 
 
 def owned_files(root: Path, backup: Path | None, *, warn: bool = True) -> dict[str, str]:
@@ -52,7 +75,8 @@ def owned_files(root: Path, backup: Path | None, *, warn: bool = True) -> dict[s
 def _proven(root: Path, backup: Path | None) -> dict[str, str]:
     try:
         copy = read_manifest(backup.parent, name=backup.name) if backup else {}
-    except WriteError:
+    except WriteError as error:
+        log.warning("%s", error)
         return {}
     return {path: known for path, known in copy.items() if holds(root / path, known)}
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from generator import buildcache
 from generator.config import Settings
 from generator.errors import ReadingListError
 from generator.write.files import (
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
 
 def manifest_copy(settings: Settings) -> Path:
     """Where the manifest's copy is kept, beside the build cache (`manifest`)."""
-    return settings.cache_path.with_name("manifest.json")
+    return settings.cache.manifest_copy
 
 
 @dataclass(frozen=True)
@@ -54,7 +55,7 @@ class Previous:
         """Pages and lock as they were, in one commit; the build cache, which describes the
         pages just taken back, goes."""
         write_tree(settings.docs_dir, self.pages, beside={settings.lock_path: self.lock})
-        settings.cache_path.unlink(missing_ok=True)
+        settings.cache.collection.unlink(missing_ok=True)
 
 
 class SiteNotBuilt(ReadingListError):
@@ -99,7 +100,7 @@ def build_aside(
         raise SiteNotBuilt(f"the site was not built ({reason}); the previous pages and site "
                            "are unchanged") from None  # fmt: skip
     try:
-        replace_directory(staged, site_dir, trash=settings.cache_path.parent)
+        replace_directory(staged, site_dir, trash=settings.cache.folder)
     except OSError as error:
         previous.restore(settings)
         raise WriteError(f"cannot replace the site: {error.strerror}; the previous pages and "
@@ -111,11 +112,9 @@ class SiteStamp:
     digest is the last site's has nothing to do."""
 
     def __init__(self, config: MkDocsConfig, settings: Settings) -> None:
-        from generator import cache
-
-        self.path = settings.cache_path.with_name("site.digest")
+        self.path = settings.cache.site_digest
         options = f"{config.site_url} {config.site_dir} {config.strict}"
-        self.digest = cache.site_digest(site_inputs(config, settings.root), config=options)
+        self.digest = buildcache.site_digest(site_inputs(config, settings.root), config=options)
 
     def matches(self, site_dir: Path) -> bool:
         return site_dir.is_dir() and self.path.is_file() and self.path.read_text() == self.digest

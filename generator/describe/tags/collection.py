@@ -44,7 +44,7 @@ def coined_short(abstract: Abstract) -> str:
     return name.short if name else ""
 
 
-class _Key(NamedTuple):
+class PhraseKey(NamedTuple):
     """What weighs a phrase (as folded by `_fold`) in any paper."""
 
     tag: str  # its spelling as a tag
@@ -131,7 +131,7 @@ def _read_again(
 def _pools_again(
     counts: list[dict[str, int]],
     read: list[tuple[dict[str, int], dict[str, int]]],
-    keys: dict[str, _Key],
+    keys: dict[str, PhraseKey],
     coined: list[str],
     remembered: list[reuse.Remembered | None],
     reweighed: set[str],
@@ -162,7 +162,7 @@ def choose(reading: Reading, index: int) -> tuple[str, ...]:
 
 def _pool_at(
     shared: tuple[
-        list[dict[str, int]], list[dict[str, int]], dict[str, _Key], list[str], list[int]
+        list[dict[str, int]], list[dict[str, int]], dict[str, PhraseKey], list[str], list[int]
     ],
     number: int,
 ) -> tuple[list[str], str]:
@@ -236,10 +236,10 @@ def _fold(phrase: str) -> str:
     return phrase.lower().replace("-", "").replace(" ", "")
 
 
-def _keys(idf: dict[str, float], display: dict[str, str]) -> dict[str, _Key]:
+def _keys(idf: dict[str, float], display: dict[str, str]) -> dict[str, PhraseKey]:
     """Longer phrases are more specific; an acronym the authors defined names a key idea."""
     return {
-        key: _Key(
+        key: PhraseKey(
             tag,
             idf[key],
             1.5 if tag.endswith(")") else 1 + 0.25 * tag.count(" "),
@@ -250,7 +250,7 @@ def _keys(idf: dict[str, float], display: dict[str, str]) -> dict[str, _Key]:
 
 
 def _ranked(
-    doc: dict[str, int], words: dict[str, int], keys: dict[str, _Key]
+    doc: dict[str, int], words: dict[str, int], keys: dict[str, PhraseKey]
 ) -> list[tuple[float, str, int]]:
     """(-weight, tag, count), heaviest first, ties by tag. A phrase whose words recur in the
     abstract is central to it ("urban region embedding" in an abstract about urban regions)."""

@@ -5,7 +5,7 @@ A text's phrase counts depend on the text, the acronyms it defines and, through
 `acronyms.join_acronyms`, on the collection's long form of each acronym it may say: that is
 only an acronym among its words, or one whose long form's first and last words are among
 them (the very look-up `join_acronyms` makes). A text's candidate pool depends on its counts,
-its words, its coined name and the weight (`_Key`) of each of its phrases. So a text keeps
+its words, its coined name and the weight (`PhraseKey`) of each of its phrases. So a text keeps
 its last counts unless a long form it may say changed, and its last pool unless one of its
 phrases was weighed otherwise: exactly what a cold reading would give. Owns that test; never
 reads a text nor weighs a phrase itself.

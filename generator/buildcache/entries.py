@@ -1,0 +1,65 @@
+"""One cache entry, written all or nothing and read back only when it is a plain file.
+
+A link, a folder, a device or an unreadable file where an entry should be is not read: it is
+reported in one info line and the entry counts as missing.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import shutil
+import stat
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+TMP_SUFFIX = ".readinglist-tmp"
+
+
+def read_entry(path: Path) -> bytes | None:
+    """The bytes of the entry at `path`; None when there is none or it must not be read."""
+    try:
+        descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except FileNotFoundError:
+        return None
+    except OSError as error:  # a link (ELOOP), no permission...
+        ignored(path, error.strerror or "cannot be opened")
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            ignored(path, "not a plain file")
+            return None
+        with open(descriptor, "rb", closefd=False) as file:
+            return file.read()
+    except OSError as error:
+        ignored(path, error.strerror or "cannot be read")
+        return None
+    finally:
+        os.close(descriptor)
+
+
+def ignored(path: Path, why: str) -> None:
+    log.info("cache     %s: %s: ignored, made again", path, why)
+
+
+def write_entry(path: Path, data: bytes) -> None:
+    """`data` at `path`, through a temporary and a rename; whatever was in the way (a link,
+    a folder) replaced. OSError when it cannot be written."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(path.name + TMP_SUFFIX)
+    try:
+        with open(temporary, "wb") as file:
+            file.write(data)
+        clear(path)
+        os.replace(temporary, path)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+
+
+def clear(path: Path) -> None:
+    """Nothing at `path` (a folder put where a file goes is removed with what it holds)."""
+    if path.is_dir() and not path.is_symlink():
+        shutil.rmtree(path)
+    else:
+        path.unlink(missing_ok=True)

@@ -1,0 +1,65 @@
+"""The last run's collection and what it found, kept for the next run (`pipeline`).
+
+Written as tagged JSON (`codec`) of the record types the pipeline names; read back only when
+it is a plain file that decodes to exactly those types and was made by the same code. Anything
+else is ignored with one info line, and the run derives everything again.
+"""
+
+from __future__ import annotations
+
+import gc
+import logging
+from collections.abc import Iterable
+from pathlib import Path
+from typing import NamedTuple
+
+from generator.buildcache.codec import Damaged, dumps, loads
+from generator.buildcache.entries import ignored, read_entry, write_entry
+from generator.buildcache.keys import code_digest
+
+log = logging.getLogger(__name__)
+
+
+class LastRun(NamedTuple):
+    """What the last run kept: the digest of its inputs, of its code, the collection, what
+    it found on the way (the pipeline's memory) and what each keyed batch of pages made."""
+
+    key: str
+    code: str
+    collection: object
+    memory: object
+    pages: dict
+
+
+def store(path: Path, last: LastRun, types: Iterable[type]) -> None:
+    """`last` at `path`; losing it costs only time, so a cache that cannot be written is a
+    warning, and the stale one is removed."""
+    try:
+        write_entry(path, dumps(tuple(last), types))
+    except OSError as error:
+        log.warning("%s: not kept (%s): the next run derives all again", path, error.strerror)
+        path.unlink(missing_ok=True)
+
+
+def load(path: Path, types: Iterable[type]) -> LastRun | None:
+    """The last run, if the same code made it and it reads back as the `types` it was made of."""
+    data = read_entry(path)
+    if data is None:
+        return None
+    # Decoding builds millions of small objects that all live to the end of the run: a
+    # garbage collection would walk them again and again, finding nothing to free.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        cached = loads(data, types)
+    except Damaged as error:
+        ignored(path, f"damaged ({error})")
+        return None
+    finally:
+        if collecting:
+            gc.enable()
+    if type(cached) is not tuple or len(cached) != len(LastRun._fields):
+        ignored(path, "not a run's cache")
+        return None
+    last = LastRun(*cached)
+    return last if last.code == code_digest() else None

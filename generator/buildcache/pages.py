@@ -1,0 +1,109 @@
+"""Finished pages kept between builds: `<key>.html` files, and `index.json` holding the
+SHA-256 each was stored with.
+
+A page is taken from the store only when it is a plain file (never a link, never a folder)
+whose bytes have the digest recorded when it was stored; anything else is ignored with one
+info line and the page is built again. Pages go in and out as copies (a reflink where the file
+system has them, sharing blocks until either side is written), never as hard links: a write
+into the site never changes the store, nor the store the site. A copy keeps its source's
+times, so a page taken from the store carries the time it was built.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import hashlib
+import json
+import os
+import shutil
+import stat
+from pathlib import Path
+
+from generator.buildcache.entries import TMP_SUFFIX, clear, ignored, read_entry, write_entry
+
+INDEX = "index.json"
+_FICLONE = 0x40049409  # linux/fs.h: the target shares the source's blocks (a reflink)
+
+
+class PageFiles:
+    """The stored pages of one folder, as the last build left them."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.digests = _read_index(folder / INDEX)
+
+    def path(self, key: str) -> Path:
+        return self.folder / f"{key}.html"
+
+    def holds(self, key: str) -> bool:
+        """Whether the page of `key` is stored, intact (it is read and its digest checked)."""
+        known = self.digests.get(key)
+        if known is None:
+            return False
+        data = read_entry(self.path(key))
+        if data is None or hashlib.sha256(data).hexdigest() != known:
+            if data is not None:
+                ignored(self.path(key), "not the page stored under this name")
+            return False
+        return True
+
+    def take(self, key: str, target: Path) -> None:
+        """The stored page of `key` (checked by `holds`) copied to `target`."""
+        copy(self.path(key), target)
+
+    def put(self, key: str, source: Path) -> None:
+        """The built page at `source` stored under `key` (a copy), with its digest."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        clear(self.path(key))  # whatever was there (a link, a folder): never written through
+        copy(source, self.path(key))
+        self.digests[key] = _digest_of(self.path(key))
+
+    def keep_only(self, keys: set[str]) -> None:
+        """Every page of another key dropped, and the index written."""
+        self.digests = {key: known for key, known in self.digests.items() if key in keys}
+        if self.folder.is_dir():
+            for entry in os.scandir(self.folder):
+                if entry.name != INDEX and entry.name.removesuffix(".html") not in keys:
+                    clear(Path(entry.path))
+        index = json.dumps(dict(sorted(self.digests.items())), indent=0).encode("utf-8")
+        write_entry(self.folder / INDEX, index)
+
+
+def _read_index(path: Path) -> dict[str, str]:
+    data = read_entry(path)
+    if data is None:
+        return {}
+    with contextlib.suppress(ValueError):
+        found = json.loads(data)
+        if isinstance(found, dict) and all(isinstance(v, str) for v in found.values()):
+            return {str(key): value for key, value in found.items()}
+    ignored(path, "damaged")
+    return {}
+
+
+def _digest_of(path: Path) -> str:
+    with open(path, "rb") as file:
+        return hashlib.file_digest(file, "sha256").hexdigest()
+
+
+def copy(source: Path, target: Path) -> None:
+    """`target` a copy of the plain file `source` (a reflink where the file system can),
+    with its times, put in place by a rename: a link or a folder at `target` is replaced,
+    never written through."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    temporary = target.with_name(f".{target.name}{TMP_SUFFIX}")
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(temporary)
+    with open(os.open(source, os.O_RDONLY | os.O_NOFOLLOW), "rb") as reading:
+        if not stat.S_ISREG(os.fstat(reading.fileno()).st_mode):
+            raise OSError(f"not a plain file: {source}")
+        with open(temporary, "xb") as writing:
+            try:
+                fcntl.ioctl(writing.fileno(), _FICLONE, reading.fileno())
+            except OSError:  # no reflinks here: the bytes copied
+                shutil.copyfileobj(reading, writing, 1 << 20)
+    shutil.copystat(source, temporary)
+    if target.is_dir() and not target.is_symlink():
+        shutil.rmtree(target)
+    os.replace(temporary, target)
