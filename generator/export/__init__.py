@@ -2,15 +2,16 @@
 
 Owns the whole-list files (BibTeX, RIS, papers.json with its JSON Schema, CSV), the browse
 page's facet index, the Atom feeds, each paper's citation records (its page's Cite box) and its
-page's JSON-LD and Highwire `citation_*` tags. Every value is `clean`ed and escaped by the one
-escaper of its format; bibliographic fields are trusted as the reader cleaned them. Must not
-read or write files, choose pages' paths (but the export files' own) or invent metadata:
-authors, year and venue appear only when a bibliographic source gave them.
-"""
+page's JSON-LD and Highwire `citation_*` tags, and the sessions' calendar (sessions.ics). Every
+value is `clean`ed and escaped by the one escaper of its format; bibliographic fields are
+trusted as the reader cleaned them. Must not read or write files, choose pages' paths (but the
+export files' own) or invent metadata: authors, year and venue appear only when a bibliographic
+source gave them."""
 
 from __future__ import annotations
 
 from generator.export.browse_index import BROWSE_INDEX_PATH, browse_index
+from generator.export.calendar import calendar
 from generator.export.citations import (
     Citation,
     bibtex_entry,
@@ -36,6 +37,7 @@ __all__ = [
     "Citation",
     "bibtex_entry",
     "browse_index",
+    "calendar",
     "citation_keys",
     "citations",
     "cite",

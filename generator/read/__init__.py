@@ -10,16 +10,15 @@ tags, topics are `describe`'s) or write anything; markup is read through `markup
 Nothing is read from outside the project or from what is not a regular file (`inputs`): a
 link out of the project, a named pipe or a folder posing as a list is refused by name.
 
-The pipeline uses: `load_curator_files` (the taxonomy, the packaged default when there is
-none, and the curation, after every input path is checked), `read_lists` (every list file to
-a `RawList`; `list_files` and `read_list` for one), `merge` (raw lists to Papers and
+The pipeline uses: `load_curator_files` (the taxonomy, the packaged default when there is none,
+and the curation with the sessions, after every input path is checked), `read_lists` (every list
+file to a `RawList`; `list_files` and `read_list` for one), `merge` (raw lists to Papers and
 ReadingLists), and `read_inputs` / `read_cache` (the bytes a build depends on, and the last
-build's cache). `load_taxonomy`, `load_curation` and `DEFAULT_TAXONOMY` serve the rest.
-"""
+build's cache). `load_taxonomy`, `load_curation` and `DEFAULT_TAXONOMY` serve the rest."""
 
 from __future__ import annotations
 
-from generator.read.curation import load_curation
+from generator.read.curation import CuratorFile, load_curation, load_curator_file
 from generator.read.files import list_files, read_cache, read_inputs, read_list, read_lists
 from generator.read.inputs import load_curator_files
 from generator.read.papers import Marked, merge, merge_reusing, paper_id
@@ -29,12 +28,14 @@ from generator.read.text import fingerprint, normalize_text
 
 __all__ = [
     "DEFAULT_TAXONOMY",
+    "CuratorFile",
     "Marked",
     "RawAbstract",
     "RawList",
     "fingerprint",
     "list_files",
     "load_curation",
+    "load_curator_file",
     "load_curator_files",
     "load_taxonomy",
     "merge",
