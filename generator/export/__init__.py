@@ -28,6 +28,7 @@ from generator.export.fields import citation_keys, clean, is_published, publishe
 from generator.export.files import export_files
 from generator.export.metadata import highwire, json_ld, scholarly_article
 from generator.export.papers import SCHEMA_PATH, SCHEMA_VERSION, papers_json, papers_schema
+from generator.export.styles import Styled, styled
 
 __all__ = [
     "BROWSE_INDEX_PATH",
@@ -35,6 +36,7 @@ __all__ = [
     "SCHEMA_PATH",
     "SCHEMA_VERSION",
     "Citation",
+    "Styled",
     "bibtex_entry",
     "browse_index",
     "calendar",
@@ -57,5 +59,6 @@ __all__ = [
     "published",
     "ris_record",
     "scholarly_article",
+    "styled",
     "topic_feed_path",
 ]
