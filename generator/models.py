@@ -110,6 +110,21 @@ class Curation:
 
 
 @dataclass(frozen=True)
+class Session:
+    """A reading-group meeting (lists/curation.yml `sessions:`): when, which papers, who."""
+
+    date: str  # ISO date, the curator's
+    papers: tuple[str, ...]  # paper ids, in the curator's order
+    presenters: tuple[str, ...] = ()
+    slides: str = ""  # http(s) links, or ""
+    recording: str = ""
+    notes_url: str = ""
+    notes: str = ""  # Markdown + LaTeX, escaped like an abstract
+    line: int = 0  # where the session starts in curation.yml
+    number: int = 1  # 1 for the first session of its date, 2 for a second that day...
+
+
+@dataclass(frozen=True)
 class Paper:
     id: str
     abstract: str  # the curator's text, whitespace-normalised, LaTeX and Markdown as written
@@ -179,6 +194,8 @@ class Collection:
     taxonomy: Taxonomy
     lock: Lock
     problems: tuple[Problem, ...] = ()
+    sessions: tuple[Session, ...] = ()  # in date order, their papers all published
+    today: str = ""  # the build date (ISO): which sessions are past and which is next
 
     def paper(self, paper_id: str) -> Paper:
         return self._index[paper_id]
@@ -249,5 +266,6 @@ class Lock:
 
 
 # Every record above: what the build cache may hold of them (`buildcache.codec`).
-RECORDS = (Source, Link, TopicMatch, Name, Bibliographic, Published, Curation, Paper, ReadingList,
-           Topic, Taxonomy, Collection, Problem, LockedPaper, Section, Lock)  # fmt: skip
+RECORDS = (Source, Link, TopicMatch, Name, Bibliographic, Published, Session, Curation, Paper,
+           ReadingList, Topic, Taxonomy, Collection, Problem, LockedPaper, Section,
+           Lock)  # fmt: skip

@@ -20,7 +20,7 @@ from generator import address, buildcache, describe, models, read, render, resol
 from generator.buildcache import lastrun
 from generator.config import Settings
 from generator.errors import BuildFailed, StrictFailure
-from generator.models import Collection, Lock, Paper, ReadingList, Taxonomy
+from generator.models import Collection, Lock, Paper, Problem, ReadingList, Session, Taxonomy
 
 log = logging.getLogger(__name__)
 SUGGEST_ABOVE = 0.2  # share of papers in the catch-all above which new topics are suggested
@@ -67,7 +67,7 @@ def collect_reusing(
     settings: Settings, known: RunMemory, *, keep_going: bool = False
 ) -> tuple[Collection, RunMemory]:
     """`collect`, reusing what the last run found where it still holds."""
-    taxonomy, curations = read.load_curator_files(settings)
+    taxonomy, curated = read.load_curator_files(settings)
     lock = address.read_lock(settings.lock_path)
     with _stage("read", counts := {}):
         raw_lists, problems = read.read_lists(settings)
@@ -88,21 +88,42 @@ def collect_reusing(
         counts["new papers"] = sum(1 for paper in papers if paper.id not in lock.papers)
         papers, lists, lock = address.place(papers, lists, lock, today=_today())
     with _stage("curate", counts := {}):
-        papers, found = address.apply_curation(
-            papers, curations, taxonomy=taxonomy, lock=lock, path=settings.curation_path
+        papers, lists, lock, sessions, found = _curate(
+            papers, lists, lock, taxonomy, curated, settings=settings, counts=counts
         )
         problems += found
-        papers, lock, found = address.move_pages(papers, lock, settings.curation_path)
-        problems += found
-        before = len(papers)
-        papers, lists = address.without_hidden(papers, lists)
-        counts.update(entries=len(curations), hidden=before - len(papers))
     with _stage("relate", counts := {"papers": len(papers)}):
         papers = describe.relate(papers, k=settings.related_count)
     lock = _record_sections(papers, lists, taxonomy, lock)
     _advise_on_topics(papers, taxonomy)
-    collection = Collection(tuple(papers), tuple(lists), taxonomy, lock, tuple(problems))
+    collection = Collection(tuple(papers), tuple(lists), taxonomy, lock, tuple(problems),
+                            sessions=sessions, today=_today())  # fmt: skip
     return collection, RunMemory(marked, described)
+
+
+def _curate(
+    papers: list[Paper],
+    lists: list[ReadingList],
+    lock: Lock,
+    taxonomy: Taxonomy,
+    curated: read.CuratorFile,
+    *,
+    settings: Settings,
+    counts: dict[str, int],
+) -> tuple[list[Paper], list[ReadingList], Lock, tuple[Session, ...], list[Problem]]:
+    """The curator's corrections, moves and hidden papers applied, and the sessions tied to
+    the papers left; what needs the curator's eye, as problems."""
+    path = settings.curation_path
+    papers, problems = address.apply_curation(
+        papers, curated.papers, taxonomy=taxonomy, lock=lock, path=path
+    )
+    papers, lock, found = address.move_pages(papers, lock, path)
+    before = len(papers)
+    papers, lists = address.without_hidden(papers, lists)
+    sessions, placed = address.place_sessions(curated.sessions, papers, lock=lock, path=path)
+    counts.update(entries=len(curated.papers), hidden=before - len(papers),
+                  sessions=len(sessions))  # fmt: skip
+    return papers, lists, lock, sessions, [*problems, *found, *placed]
 
 
 def _record_sections(
@@ -188,8 +209,9 @@ def _refuse_paths(settings: Settings) -> None:
 
 def input_digest(settings: Settings, inputs: list[tuple[str, bytes]]) -> str:
     """Everything a build depends on, hashed: `inputs` (every file in lists/, as
-    `read.read_inputs` gives them), the settings, the code."""
-    return buildcache.digest(inputs, settings=repr(settings))
+    `read.read_inputs` gives them), the settings, the code, and the build date (which session
+    is next, and a new paper's first day, depend on it)."""
+    return buildcache.digest(inputs, settings=f"{settings!r} built on {_today()}")
 
 
 def _with_lock(inputs: list[tuple[str, bytes]], name: str, lock: str) -> list[tuple[str, bytes]]:

@@ -95,16 +95,26 @@ def _generated_docs(directory: str, names: list[str]) -> list[str]:
 
 
 def run_cli(
-    project: Path, *args: str, check: bool = True, timeout: float | None = None
+    project: Path,
+    *args: str,
+    check: bool = True,
+    timeout: float | None = None,
+    env: dict[str, str] | None = None,
 ) -> subprocess.CompletedProcess:
     """Run the real `readinglist` command line in `project` (`timeout`: for runs that must not
-    hang, such as one with a named pipe among the lists)."""
+    hang, such as one with a named pipe among the lists; `env`: variables set for it, such as
+    another build date in SOURCE_DATE_EPOCH)."""
     result = subprocess.run(
         [sys.executable, "-m", "generator.cli", *args],
         cwd=project,
         capture_output=True,
         text=True,
-        env={**os.environ, "SOURCE_DATE_EPOCH": "1767225600", "PYTHONPATH": str(REPO)},
+        env={
+            **os.environ,
+            "SOURCE_DATE_EPOCH": "1767225600",
+            "PYTHONPATH": str(REPO),
+            **(env or {}),
+        },
         timeout=timeout,
     )
     if check and result.returncode != 0:

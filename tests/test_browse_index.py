@@ -65,7 +65,7 @@ def _decoded(index: dict) -> list[dict]:
     for order in range(len(columns["id"])):
         cell = {name: column[order] for name, column in columns.items()}
         decoded = {key: cell[key] for key in ("id", "title", "url", "summary", "rating")}
-        for name in ("topic", "list", "tag"):
+        for name in ("topic", "list", "tag", "author"):
             decoded[name] = [facets[name][n][0] for n in cell[name]]
         for name in ("kind", "status", "year", "venue"):
             decoded[name] = facets[name][cell[name]][0] if cell[name] >= 0 else ""
@@ -88,6 +88,7 @@ def _expected(document: dict, project: Path) -> list[dict]:
             "topic": [topic["key"] for topic in paper["topics"]],
             "list": [slugs[name] for name in paper["lists"]],
             "tag": [tag_slug[tag] for tag in paper["tags"] if held[tag] >= 2],
+            "author": paper["bib"]["authors"],
             "kind": paper["kind"], "status": paper["curation"]["status"],
             "year": paper["bib"]["year"], "venue": paper["bib"]["venue"],
             "first_seen": paper["first_seen"],
@@ -117,6 +118,9 @@ def test_the_index_says_what_papers_json_says_in_the_curators_order(curated_proj
     assert {row["status"] for row in rows} == {"", "read", "reading", "to-read"}
     assert any(row["year"] for row in rows) and any(row["venue"] for row in rows)
     assert any(row["tag"] for row in rows)
+    assert any(len(row["author"]) > 1 for row in rows)
+    authors = [name for name, _ in index["facets"]["author"]]
+    assert authors == sorted(authors, key=lambda name: (name.lower(), name))
 
 
 def test_the_index_leaves_out_hidden_papers(curated_project) -> None:

@@ -326,6 +326,10 @@ def test_titles_reach_the_machine_readable_metadata_as_text(hostile_site: Path) 
         assert page.select_one('meta[name="citation_title"]')["content"] == title
         cite = page.select_one("details.rl-cite")
         assert cite.select_one("pre code").find(True) is None  # text only
+        for style in ("apa", "ieee", "chicago", "markdown"):  # each style: the title as text
+            cited = cite.select_one(f"#rl-cite-{style}")
+            assert " ".join(title.split()) in cited.get_text().replace("\\", ""), style
+            assert all(tag.name in ("i", "code") for tag in cited.find_all(True)), style
         assert live_markup(cite) == []
 
 

@@ -1,6 +1,7 @@
 /* readinglist: the browse page (browse/). Facets, sorts and a words box over every paper, from
    the facet index (browse-index.js), drawn by the facet controller (controller.js) my-list/
-   shares. Each result: its title, kind and one-line summary, the curator's status and rating
+   shares. Each result: its title, kind and one-line summary, its authors, year and venue when
+   a source gave them, the curator's status and rating
    (said to be the curator's), the date added when papers were added on different days, and
    the reader's own "Add to my list" (marks.js). Words are matched by the site's search engine
    (Pagefind, loaded only when the box is used). */
@@ -91,10 +92,12 @@ class Results {
     ]);
   }
 
-  /* Year and venue; the curator's status and rating, said to be the curator's (the reader's
+  /* Authors (three, then "et al."), year and venue; the curator's status and rating, said to be the curator's (the reader's
      own status is the mark's); the date added only when it tells papers apart. */
   facts(paper) {
     const facets = this.index.facets, parts = [];
+    const authors = (paper.author || []).map((n) => facets.author.labels[n]);
+    if (authors.length) parts.push(authors.length > 3 ? authors.slice(0, 3).join(", ") + " et al." : authors.join(", "));
     if (paper.year.length) parts.push(facets.year.labels[paper.year[0]]);
     if (paper.venue.length) parts.push(facets.venue.labels[paper.venue[0]]);
     const curator = [];

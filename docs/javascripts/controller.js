@@ -26,6 +26,7 @@ export class FacetController {
     this.path = location.pathname; /* the page's address, without its query */
     this.pushPath = pushPath;
     this.expanded = {}; /* facets whose every value is listed */
+    this.finding = {}; /* facet -> the text of its find box */
     this.words = null; /* the words last looked up, and the papers they allow */
     this.allowed = null;
     this.build();
@@ -39,7 +40,7 @@ export class FacetController {
     this.controls = controls(data, {
       words: (words) => this.change({ words }),
       sort: (sort) => this.change({ sort }),
-      clear: () => this.change({ filters: {}, words: "" }),
+      clear: () => this.change({ filters: {}, words: "", from: "", to: "" }),
     });
     this.facets = element("div", { class: "rl-browse__facets" });
     onTick(this.facets, () => this.state, (filters, focus) => this.change({ filters }, { focus }));
@@ -115,8 +116,16 @@ export class FacetController {
     const data = this.source.data();
     const matching = sorted(select(data, state, allowed), state.sort);
     drawFacets(this.facets, data, state, counts(data, state, allowed),
-      { expanded: this.expanded, focus: options.focus, expand: (name, open) => this.expand(name, open) });
+      { expanded: this.expanded, finding: this.finding, focus: options.focus,
+        expand: (name, open) => this.expand(name, open), find: (name, text) => this.find(name, text),
+        range: (end, year) => this.change({ [end]: year }, { focus: "range\u0000" + end }) });
     this.source.draw(matching, data, state, options);
+  }
+
+  /* A long facet narrowed to the values holding `text`; its box keeps the focus and caret. */
+  find(name, text) {
+    this.finding[name] = text;
+    this.redraw({ focus: "find\u0000" + name });
   }
 
   /* "Show all" or "Show fewer" values of a facet; the button keeps the focus. */

@@ -1,7 +1,8 @@
 /* readinglist: the controls of a page that filters and sorts papers (the controller,
    controller.js, draws them the same on browse/ and my-list/): the words box, the sort select
    and "Clear filters"; a fieldset of checkboxes per facet, each value with how many papers it
-   would leave; the note on what the address held that the page ignored. */
+   would leave (a facet of many values, such as authors, with a box to find one); the year
+   range; the note on what the address held that the page ignored. */
 import { element } from "./site.js";
 
 const VALUES_SHOWN = 12; /* values of a facet listed before "Show all" */
@@ -66,14 +67,19 @@ export function onTick(facets, currentState, change) {
   });
 }
 
-/* Every facet that has a value to show, as a fieldset; `view` holds expanded (facet -> every
-   value listed), focus (the box to focus again) and expand(name, open) for "Show all". */
+/* Every facet that has a value to show, as a fieldset, the year range before the years;
+   `view` holds expanded (facet -> every value listed), finding (facet -> the text its find
+   box holds), focus (the control to focus again), expand(name, open) for "Show all",
+   find(name, text) for a find box and range(from, to) for the year range. */
 export function drawFacets(facets, data, state, tally, view) {
-  facets.replaceChildren(...data.names.map((name) =>
-    facetGroup(data.facets[name], state.filters[name] || [], tally[name], view)).filter(Boolean));
+  facets.replaceChildren(...data.names.flatMap((name) => [
+    name === "year" ? yearRange(data.facets.year, state, view) : null,
+    facetGroup(data.facets[name], state.filters[name] || [], tally[name], view),
+  ]).filter(Boolean));
   if (!view.focus) return;
-  for (const box of facets.querySelectorAll("input[type=checkbox]")) {
-    if (box.getAttribute("data-facet") + "\u0000" + box.value === view.focus) box.focus();
+  for (const control of facets.querySelectorAll("input, select")) {
+    if (control.getAttribute("data-facet") + "\u0000" + control.value === view.focus
+        || control.getAttribute("data-focus") === view.focus) control.focus();
   }
 }
 
@@ -81,15 +87,50 @@ function facetGroup(facet, picked, counts, view) {
   const isPicked = (n) => picked.includes(facet.values[n]);
   const shown = facet.values.map((value, n) => n).filter((n) => counts[n] > 0 || isPicked(n));
   if (!shown.length) return null;
+  const finding = (view.finding && view.finding[facet.name]) || "";
   const byCount = shown.slice().sort((a, b) => counts[b] - counts[a] || a - b);
-  const many = shown.length > VALUES_SHOWN && !view.expanded[facet.name];
+  const many = shown.length > VALUES_SHOWN && !view.expanded[facet.name] && !finding;
+  const found = finding ? shown.filter((n) => matches(facet.labels[n], finding) || isPicked(n)) : shown;
   const listed = many
     ? byCount.filter((n, rank) => rank < VALUES_SHOWN || isPicked(n)).sort((a, b) => a - b)
-    : shown;
+    : found;
   const list = element("ul", { class: "rl-facet__values" },
     listed.map((n) => valueItem(facet, n, counts[n], isPicked(n))));
-  return element("fieldset", { class: "rl-facet" }, [element("legend", {}, facet.label), list,
-    shown.length > VALUES_SHOWN ? expander(facet.name, shown.length, view) : null]);
+  const big = shown.length > VALUES_SHOWN;
+  return element("fieldset", { class: "rl-facet" }, [element("legend", {}, facet.label),
+    big ? finder(facet, finding, view) : null, list,
+    big && !finding ? expander(facet.name, shown.length, view) : null]);
+}
+
+const folded = (text) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+function matches(label, text) {
+  return folded(label).includes(folded(text));
+}
+
+/* A box that narrows a long facet's values to those whose name holds its text. */
+function finder(facet, text, view) {
+  const input = element("input", { type: "search", class: "rl-facet__find", autocomplete: "off",
+    "data-focus": "find\u0000" + facet.name, "aria-label": "Find a value of " + facet.label,
+    placeholder: "Find " + facet.label.toLowerCase() });
+  input.value = text;
+  input.addEventListener("input", () => view.find(facet.name, input.value));
+  return input;
+}
+
+/* From and To, each a select of the years the papers have ("any" for no bound). */
+function yearRange(facet, state, view) {
+  if (!facet || facet.labels.length < 2) return null;
+  const years = facet.labels.filter((label) => /^\d{1,4}$/.test(label));
+  const bound = (end, label) => {
+    const select = element("select", { name: end, "data-focus": "range\u0000" + end },
+      [element("option", { value: "" }, "any"),
+        ...years.map((year) => element("option", { value: year }, year))]);
+    select.value = state[end] || "";
+    select.addEventListener("change", () => view.range(end, select.value));
+    return element("label", { class: "rl-range__bound" }, [element("span", {}, label), select]);
+  };
+  return element("fieldset", { class: "rl-facet rl-range" }, [element("legend", {}, "Years"),
+    bound("from", "From"), bound("to", "To")]);
 }
 
 function valueItem(facet, n, count, checked) {

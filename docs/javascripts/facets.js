@@ -2,13 +2,14 @@
    browse/ over the facet index the generator writes (browse/index.json: facet tables of
    [value, label], papers by column, facets as indexes), my-list/ over the reader's own papers.
    It parses and writes the page's URL query, selects papers (AND across facets, OR within
-   one), counts what each facet value would leave, and sorts. Unit-tested under node --test
+   one; a year range, `from` and `to`, across them), counts what each facet value would
+   leave, and sorts. Unit-tested under node --test
    (tests/js/facets.test.js). */
 
-const FACETS = ["topic", "kind", "list", "tag", "status", "year", "venue"];
+const FACETS = ["topic", "kind", "list", "tag", "author", "status", "year", "venue"];
 /* browse/'s status and rating are the curator's judgement, never the reader's own list. */
 const FACET_LABELS = {
-  topic: "Topic", kind: "Kind", list: "List", tag: "Tag", status: "Curator's status",
+  topic: "Topic", kind: "Kind", list: "List", tag: "Tag", author: "Author", status: "Curator's status",
   year: "Year", venue: "Venue",
 };
 const SORT_LABELS = {
@@ -72,7 +73,8 @@ export function load(doc) {
 /* URL query -> state: {filters: {facet: [value...]}, sort, words, unknown: [text...]}.
    A value the index does not hold is left out and named in `unknown`, never an error. */
 export function parseState(search, data) {
-  const state = { filters: Object.create(null), sort: data.defaultSort, words: "", unknown: [] };
+  const state = { filters: Object.create(null), sort: data.defaultSort, words: "", from: "",
+    to: "", unknown: [] };
   for (const [key, value] of new URLSearchParams(search)) {
     const facet = owns(data.facets, key) ? data.facets[key] : null;
     if (facet) {
@@ -84,6 +86,8 @@ export function parseState(search, data) {
       else state.unknown.push("sort “" + value + "”");
     } else if (key === "words") {
       state.words = value.trim();
+    } else if ((key === "from" || key === "to") && /^\d{1,4}$/.test(value.trim())) {
+      state[key] = value.trim();
     } else if (!FOREIGN.includes(key)) {
       state.unknown.push(key + " “" + value + "”");
     }
@@ -101,6 +105,7 @@ export function queryOf(state, data) {
   for (const name of data.names) {
     for (const value of state.filters[name] || []) params.append(name, value);
   }
+  for (const end of ["from", "to"]) if (state[end]) params.append(end, state[end]);
   if (state.words) params.append("words", state.words);
   if (state.sort && state.sort !== data.defaultSort) params.append("sort", state.sort);
   const text = params.toString();
@@ -119,10 +124,26 @@ function chosen(data, state) {
   return sets;
 }
 
-/* The facets a paper fails (at most 2 are needed: counting asks "none" or "only this one"). */
-function failing(paper, sets, allowed) {
+/* The year range of the state, as numbers (null: no range), and whether a paper is in it: a
+   paper of no year is not, once a range is set. */
+function rangeOf(data, state) {
+  if (!state.from && !state.to) return null;
+  const years = data.facets.year ? data.facets.year.labels : [];
+  return { years, from: state.from ? Number(state.from) : -Infinity,
+    to: state.to ? Number(state.to) : Infinity };
+}
+
+function inRange(paper, range) {
+  if (!paper.year || !paper.year.length) return false;
+  const year = Number.parseInt(range.years[paper.year[0]], 10);
+  return year >= range.from && year <= range.to;
+}
+
+/* The facets a paper fails (at most 2 are needed: counting asks "none" or "only this one");
+   the words and the year range fail it for every facet alike. */
+function failing(paper, sets, allowed, range = null) {
   const failed = [];
-  if (allowed && !allowed[paper.url]) failed.push("words");
+  if ((allowed && !allowed[paper.url]) || (range && !inRange(paper, range))) failed.push("words");
   for (const name in sets) {
     if (!paper[name].some((n) => sets[name].has(n))) {
       failed.push(name);
@@ -134,18 +155,18 @@ function failing(paper, sets, allowed) {
 
 /* The papers matching every facet (and the words, `allowed`: url -> true, or null). */
 export function select(data, state, allowed = null) {
-  const sets = chosen(data, state);
-  return data.papers.filter((paper) => failing(paper, sets, allowed).length === 0);
+  const sets = chosen(data, state), range = rangeOf(data, state);
+  return data.papers.filter((paper) => failing(paper, sets, allowed, range).length === 0);
 }
 
 /* facet -> [count per value]: how many papers each value would leave, with the other facets
    (and the words) as chosen and this facet's own choice replaced by the value added to it
    (OR within a facet). */
 export function counts(data, state, allowed = null) {
-  const sets = chosen(data, state), tally = {};
+  const sets = chosen(data, state), tally = {}, range = rangeOf(data, state);
   for (const name of data.names) tally[name] = data.facets[name].values.map(() => 0);
   for (const paper of data.papers) {
-    const failed = failing(paper, sets, allowed);
+    const failed = failing(paper, sets, allowed, range);
     if (failed.length > 1 || failed[0] === "words") continue;
     for (const name of data.names) {
       if (failed.length && failed[0] !== name) continue;

@@ -1,8 +1,8 @@
 /* readinglist: the entry module, the one page script every page loads (with search.js). On
    each page Material shows, at first and after each instant navigation (its document$), it
    imports what the page uses and nothing else: "Add to my list" where the page holds a paper
-   mark (marks.js: a paper page loads only that), the browse controller on browse/, the
-   my-list page on my-list/. It answers the one history handler (history.js, which sees Back
+   mark (marks.js: a paper page loads only that, and copy.js once its Cite box is opened),
+   the browse controller on browse/, the my-list page on my-list/. It answers the one history handler (history.js, which sees Back
    and Forward before Material does): within browse/ or my-list/, where only the query
    changed, the page's controller redraws the state instead of instant navigation fetching
    the page again. */
@@ -21,12 +21,23 @@ function started(visit) {
   };
 }
 
+/* The Cite box's copy buttons work once the box is first opened: a page read without citing
+   it loads no more than it did. */
+function openCite(event) {
+  const cite = event.currentTarget;
+  if (!cite.open) return;
+  cite.removeEventListener("toggle", openCite);
+  import("./copy.js").then((copy) => copy.startCopying(cite));
+}
+
 function onPage() {
   const visit = ++shown;
   controller = null;
   if (document.querySelector(".rl-mine[data-rl-paper]")) {
     import("./marks.js").then((marks) => marks.drawMarks());
   }
+  const cite = document.querySelector("details.rl-cite");
+  if (cite) cite.addEventListener("toggle", openCite);
   const browse = document.getElementById("rl-browse");
   if (browse) import("./browse.js").then((page) => page.start(browse)).then(started(visit));
   const mine = document.querySelector(".rl-mylist[data-rl-ids]");

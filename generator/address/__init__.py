@@ -2,8 +2,9 @@
 
 Owns slugs, the lock file (addresses published once stay published: a moved page leaves a
 redirect, a retired address is never reused), recognising edited abstracts, and applying
-`lists/curation.yml` to the derived papers. Pure apart from reading the lock file: it returns
-new papers, lists and lock and never writes; must not derive metadata or render pages.
+`lists/curation.yml` to the derived papers (its sessions tied to the published papers). Pure
+apart from reading the lock file: it returns new papers, lists and lock and never writes;
+must not derive metadata or render pages.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from generator.address.curation import apply_curation
 from generator.address.lockfile import dump_lock, read_lock
 from generator.address.sections import Moved, tag_slugs
 from generator.address.sections import record as record_sections
+from generator.address.sessions import place_sessions, sessions_of
 from generator.address.slugs import assign, is_safe_slug, make_slug
 from generator.models import Lock, Paper, Problem, ReadingList
 
@@ -31,9 +33,11 @@ __all__ = [
     "move",
     "move_pages",
     "place",
+    "place_sessions",
     "read_lock",
     "record_sections",
     "resolve",
+    "sessions_of",
     "tag_slugs",
     "without_hidden",
 ]

@@ -2,15 +2,16 @@
 
 Owns the whole-list files (BibTeX, RIS, papers.json with its JSON Schema, CSV), the browse
 page's facet index, the Atom feeds, each paper's citation records (its page's Cite box) and its
-page's JSON-LD and Highwire `citation_*` tags. Every value is `clean`ed and escaped by the one
-escaper of its format; bibliographic fields are trusted as the reader cleaned them. Must not
-read or write files, choose pages' paths (but the export files' own) or invent metadata:
-authors, year and venue appear only when a bibliographic source gave them.
-"""
+page's JSON-LD and Highwire `citation_*` tags, and the sessions' calendar (sessions.ics). Every
+value is `clean`ed and escaped by the one escaper of its format; bibliographic fields are
+trusted as the reader cleaned them. Must not read or write files, choose pages' paths (but the
+export files' own) or invent metadata: authors, year and venue appear only when a bibliographic
+source gave them."""
 
 from __future__ import annotations
 
 from generator.export.browse_index import BROWSE_INDEX_PATH, browse_index
+from generator.export.calendar import calendar
 from generator.export.citations import (
     Citation,
     bibtex_entry,
@@ -27,6 +28,7 @@ from generator.export.fields import citation_keys, clean, is_published, publishe
 from generator.export.files import export_files
 from generator.export.metadata import highwire, json_ld, scholarly_article
 from generator.export.papers import SCHEMA_PATH, SCHEMA_VERSION, papers_json, papers_schema
+from generator.export.styles import Styled, styled
 
 __all__ = [
     "BROWSE_INDEX_PATH",
@@ -34,8 +36,10 @@ __all__ = [
     "SCHEMA_PATH",
     "SCHEMA_VERSION",
     "Citation",
+    "Styled",
     "bibtex_entry",
     "browse_index",
+    "calendar",
     "citation_keys",
     "citations",
     "cite",
@@ -55,5 +59,6 @@ __all__ = [
     "published",
     "ris_record",
     "scholarly_article",
+    "styled",
     "topic_feed_path",
 ]

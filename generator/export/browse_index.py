@@ -1,16 +1,15 @@
 """browse/index.json: the compact facet index the browse page filters and sorts in the browser.
 
-Each facet (topic, kind, list, shared tag, curator status, year, venue) is a table of [value,
-label] pairs, value being what the page's URL query says (a topic's key, a list's or tag's
-slug, a kind's key, the status, the year or venue as the source gave it); a paper holds indexes
-into those tables, so that a name repeated by thousands of papers is written once. Each paper's
-one-line summary (plain text) travels too: a browse row shows it under the title. The papers
-are stored by column (`papers.title` is every title, in order), which gzip packs a quarter
-smaller than rows of mixed fields (measured in bench/README.md, Browsing). Papers are in the
-curator's order, the browse page's first sort. Only tags that several papers share are a facet:
-a tag of one paper would only add a value per paper. Pure: returns text, the same bytes for the
-same collection.
-"""
+Each facet (topic, kind, list, shared tag, author, curator status, year, venue) is a table of
+[value, label] pairs, value being what the page's URL query says (a topic's key, a list's or
+tag's slug, a kind's key, the status, the author, year or venue as the source gave it); a paper
+holds indexes into those tables, so that a name repeated by thousands of papers is written once.
+Each paper's one-line summary (plain text) travels too: a browse row shows it under the title.
+The papers are stored by column (`papers.title` is every title, in order), which gzip packs a
+quarter smaller than rows of mixed fields (measured in bench/README.md, Browsing). Papers are in
+the curator's order, the browse page's first sort. Only tags that several papers share are a
+facet: a tag of one paper would only add a value per paper. Pure: returns text, the same bytes
+for the same collection."""
 
 from __future__ import annotations
 
@@ -21,12 +20,12 @@ from generator.export.fields import plain_summary, published
 from generator.models import STATUSES, Collection, Paper
 
 BROWSE_INDEX_PATH = "browse/index.json"
-BROWSE_INDEX_VERSION = 2
+BROWSE_INDEX_VERSION = 3
 STATUS_LABELS = {"to-read": "To read", "reading": "Reading", "read": "Read"}
 # The columns, each a list with a value per paper; a facet column holds an index into its
 # table (a list of them for topics, lists and tags; -1 for a paper the facet says nothing of).
-FIELDS = ("id", "title", "url", "summary", "kind", "topic", "list", "tag", "status", "rating",
-          "year", "venue", "first_seen")  # fmt: skip
+FIELDS = ("id", "title", "url", "summary", "kind", "topic", "list", "tag", "author", "status",
+          "rating", "year", "venue", "first_seen")  # fmt: skip
 
 
 class _Table:
@@ -78,11 +77,13 @@ def _tables(
 ) -> dict[str, _Table]:
     years = sorted({paper.bib.year for paper in papers if paper.bib.year})
     venues = sorted({p.bib.venue for p in papers if p.bib.venue}, key=lambda v: (v.lower(), v))
+    authors = sorted({a for p in papers for a in p.bib.authors}, key=lambda a: (a.lower(), a))
     return {
         "topic": _Table(((t.key, t.name) for t in collection.taxonomy.topics), by="label"),
         "kind": _Table(kinds),
         "list": _Table(((rl.slug, rl.name) for rl in collection.lists), by="label"),
         "tag": _Table(tags, by="label"),
+        "author": _Table((author, author) for author in authors),
         "status": _Table((status, STATUS_LABELS[status]) for status in STATUSES),
         "year": _Table((year, year) for year in years),
         "venue": _Table((venue, venue) for venue in venues),
@@ -100,6 +101,7 @@ def _row(paper: Paper, tables: dict[str, _Table], first_seen: int) -> list[objec
         tables["topic"].each(paper.topic_names),
         tables["list"].each(paper.lists),
         tables["tag"].each(paper.tags),
+        tables["author"].each(paper.bib.authors),
         tables["status"].of(paper.curation.status),
         paper.curation.rating,
         tables["year"].of(paper.bib.year),

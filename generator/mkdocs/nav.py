@@ -15,8 +15,9 @@ from generator.write import foreign_pages, read_manifest
 
 
 def navigation(site: Site, docs: Path) -> list:
-    """Home, browse, topics, lists, tags, the reader's own list, then the curator's own
-    pages. Entries are paths: their titles are the pages' own, escaped like every title."""
+    """Home, browse, topics, lists, tags, the reader's own list, the reading group's sessions
+    (when there are any), then the curator's own pages. Entries are paths: their titles are
+    the pages' own, escaped like every title."""
     topics = [site.topic_path(t.name) for t in site.collection.taxonomy.topics
               if site.topic_members[t.name]]  # fmt: skip
     lists = [site.list_path(rl.name) for rl in site.collection.lists]
@@ -27,6 +28,7 @@ def navigation(site: Site, docs: Path) -> list:
         {"Lists": ["lists/index.md", *lists]},
         {"Tags": "tags/index.md"},
         {"My list": "my-list/index.md"},
+        *([{"Sessions": "sessions.md"}] if site.collection.sessions else []),
         *foreign_pages(docs),  # the curator's own pages
     ]
 

@@ -11,15 +11,15 @@ Nothing is read from outside the project or from what is not a regular file (`in
 link out of the project, a named pipe or a folder posing as a list is refused by name.
 
 The pipeline uses: `load_curator_files` (the taxonomy, the packaged default when there is
-none, and the curation, after every input path is checked), `read_lists` (every list file to
-a `RawList`; `list_files` and `read_list` for one), `merge` (raw lists to Papers and
-ReadingLists), and `read_inputs` (the bytes a build depends on). `load_taxonomy`,
+none, and the curation with the sessions, after every input path is checked), `read_lists`
+(every list file to a `RawList`; `list_files` and `read_list` for one), `merge` (raw lists to
+Papers and ReadingLists), and `read_inputs` (the bytes a build depends on). `load_taxonomy`,
 `load_curation` and `DEFAULT_TAXONOMY` serve the rest.
 """
 
 from __future__ import annotations
 
-from generator.read.curation import load_curation
+from generator.read.curation import CuratorFile, load_curation, load_curator_file
 from generator.read.files import list_files, read_inputs, read_list, read_lists
 from generator.read.inputs import check_input_paths, load_curator_files
 from generator.read.papers import Marked, merge, merge_reusing, paper_id
@@ -32,6 +32,7 @@ CACHED = (Marked,)  # what the build cache holds of this stage
 __all__ = [
     "CACHED",
     "DEFAULT_TAXONOMY",
+    "CuratorFile",
     "Marked",
     "RawAbstract",
     "RawList",
@@ -39,6 +40,7 @@ __all__ = [
     "fingerprint",
     "list_files",
     "load_curation",
+    "load_curator_file",
     "load_curator_files",
     "load_taxonomy",
     "merge",

@@ -5,7 +5,8 @@ by paper id (`readinglist find WORDS` prints ids); applying them is `address.cur
 Nothing in it is ignored: a key the generator does not know (`paper:` for `papers:`, `staus`),
 a value of the wrong kind, a topic not in the taxonomy, an id given twice are all errors,
 every one of the file reported at once at its key's line (`yamlfile`), with the key, status
-or topic the curator most likely meant.
+or topic the curator most likely meant. The reading group's `sessions:` are read by `sessions`,
+their mistakes reported with the rest of the file's.
 
     papers:
       3fa2c1d9e0ab:
@@ -24,9 +25,11 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import NamedTuple
 
 from generator.address.slugs import slug_problem
-from generator.models import STATUSES, Curation, Taxonomy
+from generator.models import STATUSES, Curation, Session, Taxonomy
+from generator.read.sessions import SESSION_KEYS, read_sessions
 from generator.read.text import normalize_text
 from generator.read.yamlfile import YamlFile, key_line, shown, suggest, wrong_item
 
@@ -41,16 +44,33 @@ _STATUS_WORDS = {
 _CHANGES = "'add' and/or 'remove' lists, as {add: [a, b], remove: [c]}"
 _STATUS_CHOICES = ", ".join(STATUSES[:-1]) + f" or {STATUSES[-1]}"
 Curations = dict[str, tuple[Curation, int]]  # paper id -> (curation, line of the id)
+TOP_KEYS = ("papers", "sessions")
+
+
+class CuratorFile(NamedTuple):
+    """What curation.yml says: each paper's corrections, and the reading group's sessions."""
+
+    papers: Curations
+    sessions: tuple[Session, ...] = ()
 
 
 def load_curation(path: Path, *, taxonomy: Taxonomy | None = None) -> Curations:
     """paper id -> (curation, line of the id). A missing file means no curation; a file with
     mistakes raises one BuildFailed with all of them. With `taxonomy`, the topics an entry
     adds or removes must be among its keys or names."""
+    return load_curator_file(path, taxonomy=taxonomy).papers
+
+
+def load_curator_file(path: Path, *, taxonomy: Taxonomy | None = None) -> CuratorFile:
+    """The whole file: papers as `load_curation` gives them, and the sessions (`sessions`),
+    every mistake of both raised at once."""
     if not path.exists():
-        return {}
+        return CuratorFile({})
     file = YamlFile(path)
-    papers = _papers(file.load(), file)
+    data = file.load()
+    papers = _papers(data, file)
+    sessions = read_sessions(data.get("sessions"), key_line(data, "sessions", 1), file) \
+        if isinstance(data, dict) else ()  # fmt: skip
     topics = _topic_names(taxonomy)
     curations = {}
     for pid, entry in papers.items():
@@ -59,7 +79,7 @@ def load_curation(path: Path, *, taxonomy: Taxonomy | None = None) -> Curations:
         if curation is not None:
             curations[str(pid)] = (curation, line)
     file.raise_if_any()
-    return curations
+    return CuratorFile(curations, sessions)
 
 
 def _topic_names(taxonomy: Taxonomy | None) -> tuple[str, ...] | None:
@@ -77,7 +97,7 @@ def _papers(data: object, file: YamlFile) -> dict:
         file.expected(1, "curation.yml", "'papers:' with paper ids under it", data)
         return {}
     for key in data:
-        if key != "papers":
+        if key not in TOP_KEYS:
             file.error(key_line(data, key, 1), _misplaced(key))
     papers = data.get("papers")
     if papers is None:  # `papers:` with every entry commented out
@@ -94,7 +114,9 @@ def _misplaced(key: object) -> str:
         return f"paper {key} is not under 'papers:': indent it under a 'papers:' line"
     if key in ENTRY_KEYS:
         return f"'{key}' is not under a paper: indent it under its paper's id, under 'papers:'"
-    return f"unknown key {shown(key)}{suggest(key, ['papers'])}"
+    if key in SESSION_KEYS:
+        return f"'{key}' is not in a session: put it under a '- date:' item, under 'sessions:'"
+    return f"unknown key {shown(key)}{suggest(key, TOP_KEYS)}"
 
 
 def _entry(

@@ -22,7 +22,7 @@ from typing import TypeVar
 from generator.config import Settings
 from generator.errors import BuildFailed
 from generator.models import Problem, Taxonomy
-from generator.read.curation import Curations, load_curation
+from generator.read.curation import CuratorFile, load_curator_file
 from generator.read.taxonomy import load_taxonomy
 
 _Loaded = TypeVar("_Loaded")
@@ -110,7 +110,7 @@ def _link_refusal(path: Path, root: Path) -> str | None:
     return why if why and "symbolic link" in why else None
 
 
-def load_curator_files(settings: Settings) -> tuple[Taxonomy, Curations]:
+def load_curator_files(settings: Settings) -> tuple[Taxonomy, CuratorFile]:
     """The taxonomy and the curation, once every input path has been checked; one BuildFailed
     with every problem of the paths, or of both files (the curation is checked even when the
     taxonomy has mistakes, only its topics then go unchecked)."""
@@ -119,7 +119,7 @@ def load_curator_files(settings: Settings) -> tuple[Taxonomy, Curations]:
         raise BuildFailed(refused)
     taxonomy, problems = _attempt(load_taxonomy, settings.taxonomy_path)
     curations, found = _attempt(
-        lambda path: load_curation(path, taxonomy=taxonomy), settings.curation_path
+        lambda path: load_curator_file(path, taxonomy=taxonomy), settings.curation_path
     )
     if problems or found:
         raise BuildFailed([*problems, *found])

@@ -93,6 +93,16 @@ def _parse(text: str) -> tuple[object, _LineLoader]:
         loader.dispose()
 
 
+def _construct_timestamp(loader: _LineLoader, node: yaml.ScalarNode) -> object:
+    """A date or time as PyYAML reads it; one that is no real day (`2026-02-30`) stays the
+    text it is, for the caller to report at its line: PyYAML would raise a bare ValueError."""
+    try:
+        return yaml.SafeLoader.construct_yaml_timestamp(loader, node)
+    except ValueError:
+        return loader.construct_scalar(node)
+
+
+_LineLoader.add_constructor("tag:yaml.org,2002:timestamp", _construct_timestamp)
 _LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
 _LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
 

@@ -1,5 +1,5 @@
-"""The home page: what a visitor should read first, then the cards (lists, topics, kinds) and
-the curator's reading by status. Pure: no I/O but templates.
+"""The home page: the next session, what a visitor should read first, then the cards (lists,
+topics, kinds) and the curator's reading by status. Pure: no I/O but templates.
 
 Owns the choice of first papers (`first_reads`); the entries' lines are `site`'s.
 """
@@ -9,6 +9,7 @@ from __future__ import annotations
 from itertools import chain, zip_longest
 
 from generator.models import Collection
+from generator.render import sessions as meetings
 from generator.render.listings import Pager
 from generator.render.site import Site, kinds
 from generator.render.templating import counted, page
@@ -31,7 +32,14 @@ def home_page(site: Site) -> tuple[str, str]:
                             counts=counted_lists(site.collection),
                             first_heading=heading, first=first,
                             by_status=by_status, kinds=kinds(),
+                            next_session=_next_session(site),
                             pager=Pager(1, ("index.md",), 0, 0))  # fmt: skip
+
+
+def _next_session(site: Site) -> meetings.SessionView | None:
+    today = site.collection.today
+    found = meetings.next_session(site.collection.sessions, today)
+    return meetings.view(found, today) if found else None
 
 
 def counted_lists(collection: Collection) -> str:

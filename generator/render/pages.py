@@ -18,6 +18,7 @@ from functools import partial
 from generator import export, markup
 from generator.config import Settings
 from generator.models import Collection, Paper, Section
+from generator.render import sessions as meetings
 from generator.render import templating
 from generator.render.home import STATUSES, home_page
 from generator.render.keyed import Keyed, as_shown, keyed, settings_shown
@@ -52,6 +53,8 @@ def render_site_reusing(
         batches.append(lambda: export.feed_files(collection, site_url=url, site_name=name).items())
     batches += listing_batches(site)
     batches.append(lambda: [home_page(site), *redirect_pages(site), *my_list_files(site)])
+    if collection.sessions:
+        batches.append(lambda: sessions_files(site))
     batches += [_paper_batch(site, paper) for paper in collection.papers]
     return batches, site.made
 
@@ -59,9 +62,10 @@ def render_site_reusing(
 def _paper_batch(site: Site, paper: Paper) -> Keyed:
     """A paper page, keyed by what it reads: the paper, its entry and its related papers'."""
     keys, related = site.entry_keys, [site.entry_keys[pid] for pid in paper.related]
+    discussed = meetings.key_of(site.sessions_of(paper.id), site.collection.today)
     return keyed(partial(paper_page, site, paper), [site.entries[paper.id].path], "paper",
                  settings_shown(site.settings), as_shown(paper), keys[paper.id], related,
-                 site.collection.lock.first_seen(paper.id))  # fmt: skip
+                 site.collection.lock.first_seen(paper.id), discussed)  # fmt: skip
 
 
 def redirect_pages(site: Site) -> list[tuple[str, str]]:
@@ -100,6 +104,20 @@ def site_without_papers(paper_ids: list[str], folder: str) -> list[Md]:
     return []
 
 
+def sessions_files(site: Site) -> list[tuple[str, str]]:
+    """The Sessions page, upcoming then past, and the calendar to subscribe to."""
+    collection, path = site.collection, meetings.SESSIONS_PAGE
+    upcoming, past = meetings.split(collection.sessions, collection.today)
+    meta = {"title": "Sessions", "hide": ["toc"]}
+    text = page("sessions.md.j2", path, meta, listed=site.listed, upcoming=upcoming, past=past)
+    ics = export.calendar(
+        collection.sessions, lambda pid: collection.paper(pid).title,
+        site_name=site.settings.site_name, site_url=site.settings.site_url,
+        paths=lambda pid: f"papers/{collection.paper(pid).slug}/",
+    )  # fmt: skip
+    return [(path, text), (meetings.CALENDAR_PATH, ics)]
+
+
 def paper_page(site: Site, paper: Paper) -> list[tuple[str, str]]:
     entry = site.entries[paper.id]
     context = {
@@ -110,6 +128,9 @@ def paper_page(site: Site, paper: Paper) -> list[tuple[str, str]]:
         "stars": "★" * paper.curation.rating + "☆" * (5 - paper.curation.rating),
         "statuses": dict(STATUSES),
         "related": [site.entries[pid] for pid in paper.related],
+        "discussed": meetings.when_discussed(
+            site.sessions_of(paper.id), site.collection.today, posixpath.dirname(entry.path)
+        ),
     }
     meta = paper_front_matter(site, paper)
     return [(entry.path, page("paper.md.j2", entry.path, meta, listed=site.listed, **context))]

@@ -14,10 +14,10 @@ from functools import cached_property
 from typing import NamedTuple
 
 from generator import export, parallel
-from generator.address import tag_slugs
+from generator.address import sessions_of, tag_slugs
 from generator.config import Settings
 from generator.describe import KIND_LABELS, KINDS
-from generator.models import Collection, Paper
+from generator.models import Collection, Paper, Session
 from generator.render.entries import Entry, entry_line, make_entry, paper_path
 from generator.render.templating import Md
 
@@ -156,6 +156,14 @@ class Site:
             return f"tags/{self.tag_slugs[tag]}.md"
         (paper_id,) = self.tags[tag]
         return paper_path(self._slugs[paper_id])
+
+    def sessions_of(self, paper_id: str) -> tuple[Session, ...]:
+        """The sessions that discuss the paper, in date order."""
+        return self._sessions.get(paper_id, ())
+
+    @cached_property
+    def _sessions(self) -> dict[str, tuple[Session, ...]]:
+        return sessions_of(self.collection.sessions)
 
     @cached_property
     def _slugs(self) -> dict[str, str]:

@@ -4,9 +4,11 @@ matter, made when MkDocs renders the page, from the collection the plugin holds.
 A paper page's header (kind, chips with their addresses, code and data buttons), its Cite box
 and downloads, its JSON-LD and Highwire tags, its topic evidence, the links that find the
 published paper and the mark for the reader's own list are derived here, so its front matter
-stays small and its Markdown the paper's own text. The override templates print these values with
-autoescaping; only the JSON-LD, safe inside `<script>` by construction, is `Markup`. Also
-owns how a front-matter title becomes the HTML text that MkDocs and Material print raw.
+stays small and its Markdown the paper's own text. The Cite box holds BibTeX and RIS, and
+the paper in APA, IEEE and Chicago style and as a Markdown link (`export.styles`). The
+override templates print these values with autoescaping; only the JSON-LD, safe inside
+`<script>` by construction, is `Markup`. Also owns how a front-matter title becomes the HTML
+text that MkDocs and Material print raw.
 Pure: reads no files.
 """
 
@@ -48,6 +50,8 @@ class PaperView:
     tags: tuple[Chip, ...]
     links: tuple[Link, ...]  # http(s) only
     cite: export.Citation
+    styles: tuple[export.Styled, ...]  # APA, IEEE, Chicago and a Markdown link
+    title_derived: bool  # the title is the reading list's, not the paper's own
     json_ld: Markup
     citation: tuple[tuple[str, str], ...]  # Highwire (name, content) pairs
     evidence: tuple[tuple[str, str], ...]  # (topic, the keywords that chose it, or "")
@@ -139,6 +143,8 @@ class Theme:
             tags=tuple(Chip(tag, _tag_page(site, tag)) for tag in paper.tags),
             links=tuple(link for link in paper.links if _is_web(link.url)),
             cite=export.cite(paper, self._keys[paper.id], site_url=site_url),
+            styles=export.styled(paper, site_url=site_url),
+            title_derived=paper.title_source == "derived",
             json_ld=Markup(export.json_ld(paper, site_url=site_url)),
             citation=tuple(export.highwire(paper, site_url=site_url)),
             evidence=tuple((m.topic, ", ".join(m.matched)) for m in paper.topics),

@@ -181,3 +181,48 @@ def screenshot_path(name: str) -> Path:
     folder = ARTIFACTS / "screenshots"
     folder.mkdir(parents=True, exist_ok=True)
     return folder / f"{name}.png"
+
+
+# A reading group's sessions over the hostile lists: names, notes and links that try to run.
+GROUP_SESSIONS = """\
+sessions:
+  - date: 2025-12-10
+    papers: [{0}]
+    presenters: ["<img src=x onerror=window.__pwned=1>"]
+    recording: https://example.org/rec?a=1&amp;b=2
+  - date: 2026-01-07
+    papers: [{1}, {2}]
+    presenters: [Ada Lovelace, "Bob</p><script>window.__pwned=1</script>"]
+    slides: https://example.org/slides.pdf
+    notes: "Read *Section 3*. <script>window.__pwned=1</script> [x](javascript:window.__pwned=1)"
+"""
+
+
+def paper_ids(project: Path) -> list[str]:
+    """The ids of the project's generated paper pages, in their pages' name order."""
+    pages = sorted((project / "docs" / "papers").glob("*.md"))
+    return [page.read_text("utf-8").split("\nid: ", 1)[1].split("\n", 1)[0] for page in pages]
+
+
+@pytest.fixture(scope="session")
+def group_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The edge-case lists with a reading group's sessions (GROUP_SESSIONS, built for
+    2026-01-01: one past, the next on 2026-01-07), for a project site at /repo/."""
+    project = copy_project(tmp_path_factory.mktemp("group") / "project", lists=edge_lists())
+    run_cli(project, "generate")
+    ids = paper_ids(project)
+    curation = GROUP_SESSIONS.format(*ids[:3])
+    (project / "lists" / "curation.yml").write_text(curation, encoding="utf-8")
+    config = project / "mkdocs.yml"
+    lines = config.read_text(encoding="utf-8").splitlines()
+    lines = [f"site_url: {EDGE_SITE_URL}" if line.startswith("site_url:") else line
+             for line in lines]  # fmt: skip
+    config.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    run_cli(project, "build")
+    return project
+
+
+@pytest.fixture(scope="session")
+def group_server(group_site: Path) -> Iterator[SiteServer]:
+    with serve(group_site / "site", EDGE_SITE_URL) as server:
+        yield server

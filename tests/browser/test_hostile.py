@@ -83,3 +83,27 @@ def test_a_hostile_list_name_reads_exactly_as_written(edge_server, edge_site, pa
     chip = page.locator("header.rl-paper .rl-chip--list")
     page.locator(f"{CONTENT} li > a").first.click()
     expect(chip).to_have_text([name], use_inner_text=True)
+
+
+def test_sessions_of_a_hostile_list_run_nothing_and_their_calendar_holds_text(group_server, page):
+    """The pages a reading group adds (home's next session, Sessions, the map, the papers'
+    lines) over hostile lists with hostile presenters and notes, and sessions.ics read back
+    by a real parser: the payloads are text everywhere."""
+    import icalendar
+
+    page.add_init_script(TRAP)
+    page.route("**/search/search_index.json", lambda route: route.abort())
+    found = {}
+    new_pages = ["", "sessions/", *(p for p in _pages(group_server.root) if p == "map/")]
+    papers = [p for p in _pages(group_server.root) if p.startswith("papers/")]
+    for path in [*new_pages, *papers]:
+        page.goto(group_server.url(path))
+        state = page.evaluate(INSPECT)
+        if state["pwned"] or state["handlers"] or state["urls"] or state["elements"]:
+            found[path] = state
+    assert not found, f"injected code on {len(found)} pages, e.g. {next(iter(found.items()))}"
+    response = page.request.get(group_server.url("sessions.ics"))
+    calendar = icalendar.Calendar.from_ical(response.body())
+    described = " ".join(str(event["DESCRIPTION"]) for event in calendar.walk("VEVENT"))
+    assert "<img src=x onerror=window.__pwned=1>" in described
+    assert "<script>window.__pwned=1</script> [x](javascript:window.__pwned=1)" in described

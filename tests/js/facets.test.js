@@ -75,3 +75,25 @@ test("the browse index by column becomes papers; dates are told only when they d
   assert.equal(index.facets.status.label, "Curator's status");
   assert.equal(load({ ...doc, papers: { ...doc.papers, first_seen: [0, 0] } }).datesDiffer, false);
 });
+
+test("authors are a facet, and a year range narrows every facet alike", () => {
+  const doc = {
+    words: null, dates: ["2026-01-01"],
+    facets: { author: [["Ada Lovelace", "Ada Lovelace"], ["Alan Turing", "Alan Turing"]],
+      year: [["1843", "1843"], ["1936", "1936"], ["1950", "1950"]] },
+    papers: { id: ["a", "b", "c", "d"], title: ["A", "B", "C", "D"],
+      url: ["papers/a/", "papers/b/", "papers/c/", "papers/d/"], summary: ["", "", "", ""],
+      author: [[0], [1], [1, 0], []], year: [0, 1, 2, -1], rating: [0, 0, 0, 0],
+      first_seen: [0, 0, 0, 0] },
+  };
+  const index = load(doc);
+  assert.equal(index.facets.author.label, "Author");
+  assert.deepEqual(ids(select(index, parseState("?author=Alan%20Turing", index))), ["b", "c"]);
+  const ranged = parseState("?to=1940&from=1900&author=Ada+Lovelace", index);
+  assert.equal(queryOf(ranged, index), "?author=Ada+Lovelace&from=1900&to=1940");
+  assert.deepEqual(ids(select(index, ranged)), []);
+  const since = parseState("?from=1900", index);
+  assert.deepEqual(ids(select(index, since)), ["b", "c"]); /* a paper of no year is out */
+  assert.deepEqual(counts(index, since).author, [1, 2]);
+  assert.deepEqual(parseState("?from=soon", index).unknown, ["from “soon”"]);
+});
