@@ -51,6 +51,7 @@ def seconds(unit: str, size: int) -> float:
     return time.process_time() - start
 
 
+@pytest.mark.slow  # 35 timings of a complexity: 2.5 minutes on a busy 2-core machine
 @pytest.mark.parametrize("unit", UNITS)
 def test_doubling_a_run_about_doubles_the_time(unit: str) -> None:
     small = min(seconds(unit, SMALL) for _ in range(3))
