@@ -9,7 +9,8 @@ from playwright.sync_api import expect
 pytestmark = pytest.mark.browser
 
 # Tags whose count's box is not on the chip's line, right of it.
-COUNT_OFF_ITS_LINE = """() => [...document.querySelectorAll('.rl-tag-cloud .rl-tag')].filter(tag => {
+COUNT_OFF_ITS_LINE = """() => [...document.querySelectorAll('.rl-tag-cloud .rl-tag')]
+.filter(tag => {
   const chip = tag.querySelector('.rl-chip').getBoundingClientRect();
   const count = tag.querySelector('.rl-count').getBoundingClientRect();
   return !(count.top < chip.bottom && count.bottom > chip.top && count.left >= chip.right - 1);
