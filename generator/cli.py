@@ -274,7 +274,7 @@ def _build(args: argparse.Namespace) -> int:
         collection = pipeline.generate(settings, strict=args.strict).collection
         _print_problems(collection.problems)
         plugin.use_collection(collection)
-        stamp = write.SiteStamp(config, settings)
+        stamp = write.SiteStamp.taken(config, settings, previous)
         if stamp.matches(site_dir):
             print(f"site unchanged: {len(collection.papers)} papers -> {site_dir}")
             return 0

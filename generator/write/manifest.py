@@ -95,6 +95,13 @@ def safe_relative(path: str) -> str:
     return pure.as_posix()
 
 
+def generated_relative(path: str) -> str:
+    """`path`, made safe, if it lies in the generated area; WriteError otherwise."""
+    if not generated(relative := safe_relative(path)):
+        raise WriteError(f"refusing to write outside the generated folders: {path!r}")
+    return relative
+
+
 def snapshot(root: Path, backup: Path | None = None) -> dict[str, str]:
     """The generated files as they are now, to put back with `write_tree` if a later step
     fails. Files listed in the manifest but missing on disk are left out."""

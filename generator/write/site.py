@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator import buildcache
+from generator.buildcache import read_entry
 from generator.config import Settings
 from generator.errors import ReadingListError
 from generator.write.files import (
@@ -116,8 +117,23 @@ class SiteStamp:
         options = f"{config.site_url} {config.site_dir} {config.strict}"
         self.digest = buildcache.site_digest(site_inputs(config, settings.root), config=options)
 
+    @classmethod
+    def taken(cls, config: MkDocsConfig, settings: Settings, previous: Previous) -> SiteStamp:
+        """The stamp of the pages just generated; if a file it reads cannot be read (docs/,
+        the theme folder), the pages and lock are put back (`previous`) and SiteNotBuilt
+        says which."""
+        try:
+            return cls(config, settings)
+        except OSError as error:
+            previous.restore(settings)
+            raise SiteNotBuilt(f"the site was not built ({error.filename}: {error.strerror}); "
+                               "the previous pages and site are unchanged") from None  # fmt: skip
+
     def matches(self, site_dir: Path) -> bool:
-        return site_dir.is_dir() and self.path.is_file() and self.path.read_text() == self.digest
+        """Whether the last site was built from these files (an unreadable or odd stamp: no,
+        and the site is built again)."""
+        data = read_entry(self.path) if site_dir.is_dir() else None
+        return data is not None and data == self.digest.encode()
 
     def record(self) -> None:
         with contextlib.suppress(WriteError):  # costs the next unchanged build its shortcut

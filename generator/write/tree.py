@@ -41,13 +41,7 @@ from generator.write.files import (
     unwritable,
     write_pieces,
 )
-from generator.write.manifest import (
-    MANIFEST,
-    generated,
-    manifest_bytes,
-    owned_files,
-    safe_relative,
-)
+from generator.write.manifest import MANIFEST, generated_relative, manifest_bytes, owned_files
 
 log = logging.getLogger(__name__)
 
@@ -207,16 +201,9 @@ def _stage_batch(shared: tuple[Path, dict[str, str], Sequence[Callable]], index:
     files = batches[index]()
     items = files.items() if isinstance(files, Mapping) else files
     return [
-        _stage_file(root, old, _generated(path), content, f"{own}/{index}-{number}")
+        _stage_file(root, old, generated_relative(path), content, f"{own}/{index}-{number}")
         for number, (path, content) in enumerate(items)
     ]
-
-
-def _generated(path: str) -> str:
-    """`path`, made safe, if it lies in the generated area; WriteError otherwise."""
-    if not generated(relative := safe_relative(path)):
-        raise WriteError(f"refusing to write outside the generated folders: {path!r}")
-    return relative
 
 
 def _stage_file(root: Path, old: dict[str, str], path: str, content: Content, name: str) -> _Staged:

@@ -1,0 +1,97 @@
+"""A build that fails after generation started leaves docs/, the lock file and site/ as they
+were: an unreadable file in docs/ or overrides/ is named and everything is put back; an
+unreadable stamp of the last site is a damaged cache entry, so the site is built again.
+
+Tests run as root in CI, and root reads any file: the command line runs with the capabilities
+that bypass file permissions dropped from its bounding set (Linux), so the file really cannot be
+read, as for any other user.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import REPO, copy_project, run_cli
+from tests.test_validation import ABSTRACTS
+
+_PR_CAPBSET_DROP = 24
+_BYPASSING_PERMISSIONS = (1, 2)  # CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH
+
+
+def _as_any_user() -> None:
+    """In the child, before exec: root then reads only what file permissions allow."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    for capability in _BYPASSING_PERMISSIONS:
+        if libc.prctl(_PR_CAPBSET_DROP, capability, 0, 0, 0) != 0:
+            raise OSError(ctypes.get_errno(), "cannot drop a capability")
+
+
+def _run_unprivileged(project: Path, *args: str) -> subprocess.CompletedProcess:
+    as_root = os.geteuid() == 0
+    return subprocess.run(
+        [sys.executable, "-m", "generator.cli", *args], cwd=project, capture_output=True,
+        text=True, preexec_fn=_as_any_user if as_root else None,
+        env={**os.environ, "SOURCE_DATE_EPOCH": "1767225600", "PYTHONPATH": str(REPO)},
+    )  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def first_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    lists = {"a.txt": "All Or Nothing\n\n" + "\n\n".join(ABSTRACTS[:-1]) + "\n"}
+    project = copy_project(tmp_path_factory.mktemp("all") / "project", lists=lists)
+    run_cli(project, "build")
+    return project
+
+
+@pytest.fixture
+def project(first_build: Path, tmp_path: Path) -> Path:
+    project = Path(shutil.copytree(first_build, tmp_path / "project", symlinks=True))
+    # A new paper: the run generates new pages and a new lock before the site is built.
+    (project / "lists" / "a.txt").write_text(
+        "All Or Nothing\n\n" + "\n\n".join(ABSTRACTS) + "\n", encoding="utf-8"
+    )
+    return project
+
+
+def _state(project: Path) -> dict[str, bytes]:
+    """docs/, site/ and the lock file, byte for byte."""
+    files = [p for folder in ("docs", "site") for p in (project / folder).rglob("*") if p.is_file()]
+    files.append(project / "lists" / "readinglist.lock.json")
+    return {str(path.relative_to(project)): path.read_bytes() for path in files}
+
+
+def _unreadable(path: Path) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if not path.exists():
+        path.write_text("<!-- the curator's -->\n", encoding="utf-8")
+    path.chmod(0)
+    return path
+
+
+@pytest.mark.parametrize("name", ["docs/about.md", "overrides/partials/unread.html"])
+def test_an_unreadable_input_of_the_site_changes_nothing(project: Path, name: str) -> None:
+    before = _state(project)
+    _unreadable(project / name)
+    result = _run_unprivileged(project, "build")
+    assert result.returncode == 1, result.stderr
+    assert f"{project / name}: Permission denied" in result.stderr
+    assert "the previous pages and site are unchanged" in result.stderr
+    (project / name).chmod(0o644)
+    assert _state(project) == before
+
+
+def test_an_unreadable_site_stamp_builds_the_site_again(project: Path) -> None:
+    _unreadable(project / ".cache" / "readinglist" / "site.digest")
+    result = _run_unprivileged(project, "build")
+    assert result.returncode == 0, result.stderr
+    assert "site.digest: Permission denied: ignored, made again" in result.stderr
+    built = (project / "site" / "papers").iterdir()
+    generated = {p.name for p in (project / "docs" / "papers").glob("*.md")}
+    assert {f"{p.name}.md" for p in built if p.is_dir()} == generated  # site and pages agree
