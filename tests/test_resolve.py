@@ -1,7 +1,8 @@
 """`readinglist resolve` against loopback stand-ins of OpenAlex and arXiv (bench/fake_index.py),
 never a real service: found by identifier and by search, a near miss refused, an absent paper
-not given a stranger's fields, 429 then success, 500, a stall, a malformed body, a hostile
-title, accept and reject, an interrupted run resumed, a missing key in one line."""
+not given a stranger's fields, 429 then success, 500, a stall, a malformed body (one paper's
+look-up failed, the run going on), a hostile title, accept and reject, an interrupted run
+resumed, a missing key in one line."""
 
 from __future__ import annotations
 
@@ -273,6 +274,25 @@ def test_a_dead_service_is_one_line_and_what_was_found_is_kept(tmp_path: Path) -
     assert "unreachable" in result.stderr and "Traceback" not in result.stderr
     assert "sekrit" not in result.stderr
     assert [r["status"] for r in records(project).values()] == ["found"]
+
+
+def test_a_malformed_answer_fails_one_paper_and_the_run_goes_on(tmp_path: Path) -> None:
+    project = project_with(tmp_path, PENGUINS, ABSENT, TIDES)
+    idx = index(faults=[(200, {}, b"<html>not the API</html>")])  # the first paper's answer
+    with fake.serve(idx) as base:
+        result = resolve_cli(project, base)
+        kept = records(project)
+        rerun = resolve_cli(project, base)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert "1 found, 0 to review, 1 not found, 1 failed" in result.stderr
+    assert "the answer is not JSON; going on with the next paper" in result.stderr
+    assert sorted((r["status"], r.get("openalex", "")) for r in kept.values()) == [
+        ("found", "W13"), ("not-found", "")]  # fmt: skip
+    (failed,) = set(records(project)) - set(kept)  # not recorded: the rerun asks for it alone
+    assert f"error: {failed}: " in result.stderr
+    assert rerun.returncode == 0 and "1 found, 0 to review, 0 not found, 0 failed" in rerun.stderr
+    assert records(project)[failed]["openalex"] == "W11"
+    assert all(records(project)[pid] == record for pid, record in kept.items())
 
 
 def test_without_a_key_the_public_service_is_not_asked(tmp_path: Path) -> None:
