@@ -22,6 +22,7 @@ from generator.resolve.arxiv import Arxiv
 from generator.resolve.client import Http, LookupFailed
 from generator.resolve.lookup import Services, look_up
 from generator.resolve.openalex import OpenAlex
+from generator.resolve.records import parse_record
 from tests.conftest import REPO, bench_module, copy_project, run_cli
 
 fake = bench_module("fake_index")
@@ -256,12 +257,21 @@ def test_accept_and_reject_decide_records_in_review(tmp_path: Path) -> None:
         assert resolve_cli(project, base, "--accept", first).returncode == 0
         assert resolve_cli(project, base, "--reject", second).returncode == 0
     now = records(project)
-    assert now[first]["status"] == "found" and now[first]["how"] == "curator"
+    assert now[first]["status"] == "found" and now[first]["decided"] == "accepted"
+    assert now[first]["how"] == review[first]["how"] == "openalex-search"  # how it was found
+    assert {k: v for k, v in now[first].items() if k not in ("status", "decided")} == {
+        k: v for k, v in review[first].items() if k != "status"}  # fmt: skip
     assert now[second]["status"] == "rejected" and "title" not in now[second]
     assert review[second]["openalex"] in now[second]["rejected"]
     with fake.serve(idx) as base:  # a rejected candidate is never proposed again
         resolve_cli(project, base, "--retry")
     assert records(project)[second]["status"] == "not-found"
+
+
+@pytest.mark.parametrize("decided", ["curator", "yes"])
+def test_a_decision_other_than_accepted_is_refused(decided: str) -> None:
+    with pytest.raises(ValueError, match="decided: expected accepted"):
+        parse_record("0" * 12, {"status": "found", "when": TODAY, "decided": decided})
 
 
 def test_a_dead_service_is_one_line_and_what_was_found_is_kept(tmp_path: Path) -> None:

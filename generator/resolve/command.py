@@ -68,7 +68,8 @@ def decide(settings: Settings, paper_id: str, *, accept: bool, today: str) -> st
         raise ConfigError(f"paper {paper_id} has no record in review (`readinglist check` "
                           "lists them)", path=settings.resolved_path)  # fmt: skip
     if accept:
-        records[paper_id] = replace(record, status="found", how="curator", when=today)
+        # How it was found and when it was read stay: the curator only vouches for it.
+        records[paper_id] = replace(record, status="found", decided="accepted")
     else:
         records[paper_id] = Record("rejected", today, similarity=record.similarity,
                                    rejected=(*record.rejected, *record.keys))  # fmt: skip
