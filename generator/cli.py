@@ -17,13 +17,12 @@ from typing import TYPE_CHECKING
 from generator import __version__, pipeline, scaffold, write
 from generator.config import Settings
 from generator.errors import BuildFailed, ConfigError, ReadingListError
+from generator.mkdocs import project
 from generator.models import Problem
 from generator.resolve import command as resolving
 
 if TYPE_CHECKING:
     from mkdocs.config.defaults import MkDocsConfig
-
-    from generator.mkdocs.plugin import ReadingListPlugin
 
 log = logging.getLogger("generator")
 
@@ -133,60 +132,8 @@ def _setup_logging(*, quiet: bool) -> None:
         logger.setLevel(logging.WARNING if quiet else level)
 
 
-def _config_file(args: argparse.Namespace) -> Path:
-    return args.config_file or args.root / "mkdocs.yml"
-
-
-def _load_config(args: argparse.Namespace, *, strict: bool = False) -> MkDocsConfig:
-    """mkdocs.yml through MkDocs itself; its mistakes become one line naming the file."""
-    from mkdocs.config import load_config
-    from mkdocs.exceptions import MkDocsException
-
-    path = _config_file(args)
-    if args.config_file is not None and not path.is_file():
-        raise ConfigError("no such file", path=path)
-    if not path.is_file():
-        raise ConfigError(f"{_no_project(args.root)} (no mkdocs.yml here)")
-    try:
-        return load_config(str(path), strict=strict)
-    except MkDocsException as error:
-        raise _config_error(error, path) from None
-
-
-def _config_error(error: Exception, path: Path) -> ConfigError:
-    """MkDocs' message, or for a YAML mistake the curator's words at its line."""
-    import yaml
-
-    from generator.read.yamlsyntax import syntax_message
-
-    cause = error.__cause__ or error.__context__
-    if isinstance(cause, yaml.YAMLError):
-        line, message = syntax_message(cause, path.read_text(encoding="utf-8"))
-        return ConfigError(f"invalid YAML: {message}", path=path, line=line)
-    message = " ".join(str(error).split()) or "invalid configuration (see above)"
-    return ConfigError(message, path=path)
-
-
-def _no_project(root: Path) -> str:
-    return f"not a readinglist project: {root.resolve()}"
-
-
-def _plugin(config: MkDocsConfig, path: Path) -> ReadingListPlugin:
-    plugin = config.plugins.get("readinglist")
-    if plugin is None:
-        raise ConfigError("the readinglist plugin is not enabled under `plugins:`", path=path)
-    return plugin  # type: ignore[return-value]
-
-
 def _settings(args: argparse.Namespace) -> Settings:
-    """The project's settings: from the plugin's entry in mkdocs.yml when there is one, so that
-    `generate` writes exactly what `mkdocs build` would."""
-    if not (args.root / "lists").is_dir():
-        raise ConfigError(f"{_no_project(args.root)} (no lists/ folder)")
-    if args.config_file is None and not (args.root / "mkdocs.yml").is_file():
-        return Settings.from_root(args.root)
-    config = _load_config(args)
-    return _plugin(config, _config_file(args)).settings(config)
+    return project.settings(args.root, args.config_file)
 
 
 def _new(args: argparse.Namespace) -> int:
@@ -209,7 +156,7 @@ def _serve(args: argparse.Namespace) -> int:
     """The built site, under the path of its published address, until Ctrl-C."""
     from generator import preview
 
-    config = _load_config(args)
+    config = project.load_config(args.root, args.config_file)
     server, address = preview.open_server(
         Path(config.site_dir), config.site_url or "", host=args.bind, port=args.port
     )
@@ -263,11 +210,11 @@ def _generate(args: argparse.Namespace) -> int:
 
 
 def _build(args: argparse.Namespace) -> int:
-    config = _load_config(args, strict=args.strict)
-    plugin = _plugin(config, _config_file(args))
+    config = project.load_config(args.root, args.config_file, strict=args.strict)
+    plugin = project.plugin_of(config, project.config_path(args.root, args.config_file))
     settings = plugin.settings(config)
     if not settings.lists_dir.is_dir():
-        raise ConfigError(f"{_no_project(args.root)} (no lists/ folder)")
+        raise ConfigError(f"{project.no_project(args.root)} (no lists/ folder)")
     site_dir = Path(config.site_dir)
     with write.RunLock(settings.cache.folder), write.staging_folder(site_dir) as staged:
         previous = write.Previous.of(settings)

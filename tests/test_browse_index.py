@@ -41,8 +41,20 @@ def _project(root: Path) -> Path:
     }
     text = yaml.safe_dump({"papers": curated}, sort_keys=True)
     (project / "lists" / "curation.yml").write_text(text, encoding="utf-8")
+    (project / "lists" / "resolved.json").write_text(json.dumps(_resolved(papers)), "utf-8")
     run_cli(project, "generate")
     return project
+
+
+def _resolved(papers: list[dict]) -> dict:
+    """Records of `readinglist resolve` for three papers: counts read on two days, none."""
+    record = {"status": "found", "when": "2026-03-01", "how": "openalex-search",
+              "service": "openalex", "similarity": 0.97, "openalex": "W1"}  # fmt: skip
+    counts = [(12, "2026-03-01"), (0, "2026-03-02"), (None, "")]
+    return {"version": 1, "papers": {
+        paper["id"]: {**record, **({"cited_by": n, "cited_on": on} if n is not None else {})}
+        for paper, (n, on) in zip(papers[4:], counts, strict=False)
+    }}  # fmt: skip
 
 
 @pytest.fixture(scope="module")
@@ -70,6 +82,10 @@ def _decoded(index: dict) -> list[dict]:
         for name in ("kind", "status", "year", "venue"):
             decoded[name] = facets[name][cell[name]][0] if cell[name] >= 0 else ""
         decoded["first_seen"] = index["dates"][cell["first_seen"]]
+        decoded["cited_by"] = cell["cited_by"] if cell["cited_by"] >= 0 else None
+        decoded["cited_on"] = (
+            index["cited_dates"][cell["cited_on"]] if cell["cited_on"] >= 0 else ""
+        )
         rows.append(decoded)
     return rows
 
@@ -92,9 +108,17 @@ def _expected(document: dict, project: Path) -> list[dict]:
             "kind": paper["kind"], "status": paper["curation"]["status"],
             "year": paper["bib"]["year"], "venue": paper["bib"]["venue"],
             "first_seen": paper["first_seen"],
+            **_cited(paper),
         }
         for paper in document["papers"]
     ]  # fmt: skip
+
+
+def _cited(paper: dict) -> dict:
+    """The citation count papers.json gives and the date it was read, or None and ""."""
+    found = paper["published"] or {"cited_by": None}
+    counted = found["cited_by"] is not None
+    return {"cited_by": found["cited_by"], "cited_on": found["cited_on"] if counted else ""}
 
 
 def _csv_summaries(project: Path) -> dict[str, str]:
@@ -121,6 +145,8 @@ def test_the_index_says_what_papers_json_says_in_the_curators_order(curated_proj
     assert any(len(row["author"]) > 1 for row in rows)
     authors = [name for name, _ in index["facets"]["author"]]
     assert authors == sorted(authors, key=lambda name: (name.lower(), name))
+    cited = [(row["cited_by"], row["cited_on"]) for row in rows if row["cited_by"] is not None]
+    assert cited == [(12, "2026-03-01"), (0, "2026-03-02")]
 
 
 def test_the_index_leaves_out_hidden_papers(curated_project) -> None:

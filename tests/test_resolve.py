@@ -1,7 +1,8 @@
 """`readinglist resolve` against loopback stand-ins of OpenAlex and arXiv (bench/fake_index.py),
 never a real service: found by identifier and by search, a near miss refused, an absent paper
-not given a stranger's fields, 429 then success, 500, a stall, a malformed body, a hostile
-title, accept and reject, an interrupted run resumed, a missing key in one line."""
+not given a stranger's fields, 429 then success, 500, a stall, a malformed body (one paper's
+look-up failed, the run going on), a hostile title, accept and reject, an interrupted run
+resumed, a missing key in one line."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from generator.resolve.arxiv import Arxiv
 from generator.resolve.client import Http, LookupFailed
 from generator.resolve.lookup import Services, look_up
 from generator.resolve.openalex import OpenAlex
+from generator.resolve.records import parse_record
 from tests.conftest import REPO, bench_module, copy_project, run_cli
 
 fake = bench_module("fake_index")
@@ -255,12 +257,21 @@ def test_accept_and_reject_decide_records_in_review(tmp_path: Path) -> None:
         assert resolve_cli(project, base, "--accept", first).returncode == 0
         assert resolve_cli(project, base, "--reject", second).returncode == 0
     now = records(project)
-    assert now[first]["status"] == "found" and now[first]["how"] == "curator"
+    assert now[first]["status"] == "found" and now[first]["decided"] == "accepted"
+    assert now[first]["how"] == review[first]["how"] == "openalex-search"  # how it was found
+    assert {k: v for k, v in now[first].items() if k not in ("status", "decided")} == {
+        k: v for k, v in review[first].items() if k != "status"}  # fmt: skip
     assert now[second]["status"] == "rejected" and "title" not in now[second]
     assert review[second]["openalex"] in now[second]["rejected"]
     with fake.serve(idx) as base:  # a rejected candidate is never proposed again
         resolve_cli(project, base, "--retry")
     assert records(project)[second]["status"] == "not-found"
+
+
+@pytest.mark.parametrize("decided", ["curator", "yes"])
+def test_a_decision_other_than_accepted_is_refused(decided: str) -> None:
+    with pytest.raises(ValueError, match="decided: expected accepted"):
+        parse_record("0" * 12, {"status": "found", "when": TODAY, "decided": decided})
 
 
 def test_a_dead_service_is_one_line_and_what_was_found_is_kept(tmp_path: Path) -> None:
@@ -273,6 +284,25 @@ def test_a_dead_service_is_one_line_and_what_was_found_is_kept(tmp_path: Path) -
     assert "unreachable" in result.stderr and "Traceback" not in result.stderr
     assert "sekrit" not in result.stderr
     assert [r["status"] for r in records(project).values()] == ["found"]
+
+
+def test_a_malformed_answer_fails_one_paper_and_the_run_goes_on(tmp_path: Path) -> None:
+    project = project_with(tmp_path, PENGUINS, ABSENT, TIDES)
+    idx = index(faults=[(200, {}, b"<html>not the API</html>")])  # the first paper's answer
+    with fake.serve(idx) as base:
+        result = resolve_cli(project, base)
+        kept = records(project)
+        rerun = resolve_cli(project, base)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert "1 found, 0 to review, 1 not found, 1 failed" in result.stderr
+    assert "the answer is not JSON; going on with the next paper" in result.stderr
+    assert sorted((r["status"], r.get("openalex", "")) for r in kept.values()) == [
+        ("found", "W13"), ("not-found", "")]  # fmt: skip
+    (failed,) = set(records(project)) - set(kept)  # not recorded: the rerun asks for it alone
+    assert f"error: {failed}: " in result.stderr
+    assert rerun.returncode == 0 and "1 found, 0 to review, 0 not found, 0 failed" in rerun.stderr
+    assert records(project)[failed]["openalex"] == "W11"
+    assert all(records(project)[pid] == record for pid, record in kept.items())
 
 
 def test_without_a_key_the_public_service_is_not_asked(tmp_path: Path) -> None:

@@ -92,14 +92,16 @@ class Results {
     ]);
   }
 
-  /* Authors (three, then "et al."), year and venue; the curator's status and rating, said to be the curator's (the reader's
-     own status is the mark's); the date added only when it tells papers apart. */
+  /* Authors (three, then "et al."), year and venue; the citation count with the date it was
+     read; the curator's status and rating, said to be the curator's (the reader's own status is
+     the mark's); the date added only when it tells papers apart. */
   facts(paper) {
     const facets = this.index.facets, parts = [];
     const authors = (paper.author || []).map((n) => facets.author.labels[n]);
     if (authors.length) parts.push(authors.length > 3 ? authors.slice(0, 3).join(", ") + " et al." : authors.join(", "));
     if (paper.year.length) parts.push(facets.year.labels[paper.year[0]]);
     if (paper.venue.length) parts.push(facets.venue.labels[paper.venue[0]]);
+    if (paper.citedBy >= 0) parts.push(plural(paper.citedBy, "citation") + " (counted " + paper.citedOn + ")");
     const curator = [];
     if (paper.status.length) curator.push(facets.status.labels[paper.status[0]].toLowerCase());
     if (paper.rating) curator.push("★".repeat(paper.rating));

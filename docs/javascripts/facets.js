@@ -15,6 +15,8 @@ const FACET_LABELS = {
 const SORT_LABELS = {
   curator: "Curator's order", title: "Title", newest: "Newest first", rating: "Curator's rating",
 };
+/* Offered only when `readinglist resolve` recorded a count for some paper. */
+const CITED_LABEL = { cited: "Most cited" };
 const FOREIGN = ["q", "h"]; /* Material's search (q) and highlight (h) parameters */
 
 /* Keys come from the address: "constructor" or "__proto__" must not find Object's own. */
@@ -44,9 +46,16 @@ export function collection(tables, papers, sortLabels) {
   };
 }
 
+/* A number column's value for a paper; -1 when the column or its value is missing. */
+function cell(column, order) {
+  const value = (column || [])[order];
+  return Number.isInteger(value) ? value : -1;
+}
+
 /* The facet index as browse/ uses it (a facet with no values says nothing of any paper).
    `datesDiffer`: whether the papers were added on more than one day (else a date says
-   nothing a row should show). */
+   nothing a row should show). A paper's `citedBy` is -1 when no index counted its citations
+   (an index from before counts were kept holds none), `citedOn` the date the count was read. */
 export function load(doc) {
   const column = doc.papers;
   const tables = FACETS.map((name) => ({
@@ -57,14 +66,18 @@ export function load(doc) {
       order, id, title: column.title[order], url: column.url[order],
       summary: (column.summary || [])[order] || "",
       rating: column.rating[order] || 0, firstSeen: doc.dates[column.first_seen[order]] || "",
+      citedBy: cell(column.cited_by, order),
+      citedOn: (doc.cited_dates || [])[cell(column.cited_on, order)] || "",
     };
     for (const name of FACETS) {
-      const cell = (column[name] || [])[order];
-      paper[name] = Array.isArray(cell) ? cell : cell >= 0 ? [cell] : [];
+      const value = (column[name] || [])[order];
+      paper[name] = Array.isArray(value) ? value : value >= 0 ? [value] : [];
     }
     return paper;
   });
-  const index = collection(tables, papers, SORT_LABELS);
+  const counted = papers.some((paper) => paper.citedBy >= 0);
+  const sortLabels = counted ? { ...SORT_LABELS, ...CITED_LABEL } : SORT_LABELS;
+  const index = collection(tables, papers, sortLabels);
   index.words = doc.words === "pagefind"; /* only Pagefind narrows browse/ by words */
   index.datesDiffer = new Set(papers.map((paper) => paper.firstSeen)).size > 1;
   return index;
@@ -186,6 +199,7 @@ export const sorts = {
   title: (a, b) => collator.compare(a.title, b.title) || byOrder(a, b),
   newest,
   rating: (a, b) => b.rating - a.rating || byOrder(a, b),
+  cited: (a, b) => b.citedBy - a.citedBy || byOrder(a, b), /* -1, no count, sorts last */
   status: (a, b) => firstStatus(a) - firstStatus(b) || newest(a, b),
 };
 

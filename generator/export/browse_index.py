@@ -7,9 +7,12 @@ holds indexes into those tables, so that a name repeated by thousands of papers 
 Each paper's one-line summary (plain text) travels too: a browse row shows it under the title.
 The papers are stored by column (`papers.title` is every title, in order), which gzip packs a
 quarter smaller than rows of mixed fields (measured in bench/README.md, Browsing). Papers are in
-the curator's order, the browse page's first sort. Only tags that several papers share are a
-facet: a tag of one paper would only add a value per paper. Pure: returns text, the same bytes
-for the same collection."""
+the curator's order, the browse page's first sort. A paper `readinglist resolve` found a
+citation count for holds it (-1 for none: such papers sort last) and the date it was read, an
+index into `cited_dates` as `first_seen` is into `dates`. Only tags that several papers share
+are a facet: a tag of one paper would only add a value per paper. Pure: returns text, the same
+bytes for the same collection.
+"""
 
 from __future__ import annotations
 
@@ -25,7 +28,7 @@ STATUS_LABELS = {"to-read": "To read", "reading": "Reading", "read": "Read"}
 # The columns, each a list with a value per paper; a facet column holds an index into its
 # table (a list of them for topics, lists and tags; -1 for a paper the facet says nothing of).
 FIELDS = ("id", "title", "url", "summary", "kind", "topic", "list", "tag", "author", "status",
-          "rating", "year", "venue", "first_seen")  # fmt: skip
+          "rating", "year", "venue", "first_seen", "cited_by", "cited_on")  # fmt: skip
 
 
 class _Table:
@@ -56,13 +59,19 @@ def browse_index(
     tables = _tables(collection, papers, kinds=kinds, tags=tags)
     dates = sorted({collection.lock.first_seen(paper.id) for paper in papers})
     day = {date: n for n, date in enumerate(dates)}
-    rows = [_row(paper, tables, day[collection.lock.first_seen(paper.id)]) for paper in papers]
+    cited_dates = sorted({date for paper in papers if (date := _cited(paper)[1])})
+    cited_day = {date: n for n, date in enumerate(cited_dates)}
+    rows = [
+        _row(paper, tables, day[collection.lock.first_seen(paper.id)], cited_day)
+        for paper in papers
+    ]
     columns = zip(*rows, strict=True) if rows else ([] for _ in FIELDS)
     document = {
         "version": BROWSE_INDEX_VERSION,
         "words": "pagefind" if words else None,
         "facets": {name: table.pairs for name, table in tables.items()},
         "dates": dates,
+        "cited_dates": cited_dates,
         "papers": {name: list(column) for name, column in zip(FIELDS, columns, strict=True)},
     }
     return json.dumps(document, ensure_ascii=False, separators=(",", ":")) + "\n"
@@ -90,8 +99,19 @@ def _tables(
     }
 
 
-def _row(paper: Paper, tables: dict[str, _Table], first_seen: int) -> list[object]:
+def _cited(paper: Paper) -> tuple[int, str]:
+    """The citation count resolve recorded and the date it was read; (-1, "") for none."""
+    found = paper.published
+    if found is None or found.cited_by < 0:
+        return -1, ""
+    return found.cited_by, found.cited_on
+
+
+def _row(
+    paper: Paper, tables: dict[str, _Table], first_seen: int, cited_day: dict[str, int]
+) -> list[object]:
     """The paper's row, in the order of FIELDS."""
+    cited_by, cited_on = _cited(paper)
     return [
         paper.id,
         paper.title,
@@ -107,4 +127,6 @@ def _row(paper: Paper, tables: dict[str, _Table], first_seen: int) -> list[objec
         tables["year"].of(paper.bib.year),
         tables["venue"].of(paper.bib.venue),
         first_seen,
+        cited_by,
+        cited_day.get(cited_on, -1),
     ]

@@ -5,7 +5,7 @@ phrase of a dozen words finds few papers but ours), `max_results` small; answers
 feeds. arXiv asks for at most one request every three seconds (`PACE`, which the command
 gives this service's `Http`). The feed is untrusted XML: one with a DOCTYPE or an entity
 declaration is refused before parsing (no entity expansion), and every value is cleaned by
-`records.cleaned`; a body that is not an Atom feed is LookupFailed.
+`records.cleaned`; a body that is not an Atom feed is `Malformed`.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import re
 import xml.etree.ElementTree as ElementTree
 from dataclasses import dataclass
 
-from generator.resolve.client import Http, LookupFailed, where
+from generator.resolve.client import Http, Malformed, where
 from generator.resolve.records import Candidate, Record, cleaned
 
 DEFAULT_URL = "https://export.arxiv.org/api/query"
@@ -48,13 +48,13 @@ class Arxiv:
     def _feed(self, params: dict[str, str]) -> list[Candidate]:
         body = self.http.get(self.base, params)
         if _UNSAFE.search(body):
-            raise LookupFailed(f"{where(self.base)}: a feed with a DOCTYPE or entity; refused")
+            raise Malformed(f"{where(self.base)}: a feed with a DOCTYPE or entity; refused")
         try:
             root = ElementTree.fromstring(body)
         except ElementTree.ParseError:
-            raise LookupFailed(f"{where(self.base)}: the answer is not XML") from None
+            raise Malformed(f"{where(self.base)}: the answer is not XML") from None
         if root.tag != f"{_ATOM}feed":
-            raise LookupFailed(f"{where(self.base)}: the answer is not an Atom feed")
+            raise Malformed(f"{where(self.base)}: the answer is not an Atom feed")
         return [found for entry in root.iter(f"{_ATOM}entry") if (found := self._entry(entry))]
 
     def _entry(self, entry: ElementTree.Element) -> Candidate | None:

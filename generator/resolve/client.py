@@ -3,7 +3,8 @@
 One `Http` per service: GET only; a timeout on every request; pacing (at least `pace`
 seconds between two requests, the service's published limit); retries with exponential
 backoff on a timeout, a dropped connection, 429 and 5xx, waiting what `Retry-After` asks
-(capped); redirects followed to http(s) only; a body larger than `max_bytes` refused. What it
+(capped); redirects followed to http(s) only; a body larger than `max_bytes` refused
+(`Malformed`, as the parsers call an answer not in the documented shape). What it
 returns is untrusted bytes. A URL is never put in a message or a log line whole: its query may
 hold the key (`where` names the host and path alone). Owns the transport; must not parse.
 """
@@ -30,6 +31,11 @@ RETRIED = (429, 500, 502, 503, 504)
 class LookupFailed(Exception):
     """A request that could not be made or answered: said in one line, never with the URL's
     query (it may hold the key)."""
+
+
+class Malformed(LookupFailed):
+    """The service answered, but not in its documented shape (or too much): this paper's
+    look-up failed, while the service is still there for the next paper."""
 
 
 class NotFound(Exception):
@@ -109,7 +115,7 @@ def _opener() -> urllib.request.OpenerDirector:
 def _bounded(response: object, limit: int, url: str) -> bytes:
     body = response.read(limit + 1)  # type: ignore[attr-defined]
     if len(body) > limit:
-        raise LookupFailed(f"{where(url)}: answer larger than {limit} bytes; refused")
+        raise Malformed(f"{where(url)}: answer larger than {limit} bytes; refused")
     return bytes(body)
 
 

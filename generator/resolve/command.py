@@ -4,7 +4,9 @@ The papers are read as the build reads them (lists, then the lock's aliases, so 
 abstract's record follows it and is not asked again). Papers without a record are looked up
 (with `--retry`, those not found or rejected too; those in review wait for the curator),
 at most `--limit` of them; `lists/resolved.json` is rewritten atomically after each one, so
-Ctrl-C, a kill or a dead network loses at most the request in flight and a rerun goes on.
+Ctrl-C, a kill or a dead network loses at most the request in flight and a rerun goes on. A
+malformed answer fails that paper's look-up alone (nothing recorded: a rerun asks again) and
+the run goes on with the next paper.
 `--accept ID` / `--reject ID` decide a record in review without a request. A missing key or
 a service that cannot be reached ends the run in one line, keeping what was found; the exit
 status is 1 only when some look-up could not be made. The key is read from the environment
@@ -31,7 +33,7 @@ from generator.models import Paper
 from generator.resolve.arxiv import DEFAULT_URL as ARXIV_URL
 from generator.resolve.arxiv import PACE, Arxiv
 from generator.resolve.attach import current_records
-from generator.resolve.client import Http, LookupFailed
+from generator.resolve.client import Http, LookupFailed, Malformed
 from generator.resolve.lookup import Services, look_up
 from generator.resolve.openalex import DEFAULT_URL as OPENALEX_URL
 from generator.resolve.openalex import OpenAlex
@@ -66,7 +68,8 @@ def decide(settings: Settings, paper_id: str, *, accept: bool, today: str) -> st
         raise ConfigError(f"paper {paper_id} has no record in review (`readinglist check` "
                           "lists them)", path=settings.resolved_path)  # fmt: skip
     if accept:
-        records[paper_id] = replace(record, status="found", how="curator", when=today)
+        # How it was found and when it was read stay: the curator only vouches for it.
+        records[paper_id] = replace(record, status="found", decided="accepted")
     else:
         records[paper_id] = Record("rejected", today, similarity=record.similarity,
                                    rejected=(*record.rejected, *record.keys))  # fmt: skip
@@ -89,14 +92,17 @@ def run(settings: Settings, *, limit: int | None, retry: bool, today: str, out: 
         known = records.get(paper.id)
         try:
             record = look_up(paper, services, rejected=known.rejected if known else ())
-        except LookupFailed as error:
-            progress.failed(str(error))
+        except Malformed as error:  # this paper's answer; the service is still there
+            progress.failed(f"{paper.id}: {error}")
+            continue
+        except LookupFailed as error:  # no answer: the next paper would get none either
+            progress.stopped(str(error))
             return 1
         records[paper.id] = record
         save(settings.resolved_path, records)
         progress.done(record.status)
     progress.finish(_requests(services))
-    return 0
+    return 1 if progress.counts["failed"] else 0
 
 
 def _wanted(record: Record | None, *, retry: bool) -> bool:

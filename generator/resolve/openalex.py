@@ -5,7 +5,7 @@ Singleton look-ups (`/works/doi:10.x/y`, free) for a DOI or an arXiv id (arXiv's
 the fields used, the abstract among them (`abstract_inverted_index`, rebuilt here into text).
 The key goes as `api_key`, the contact address as `mailto` (the polite pool). Every value in
 an answer is untrusted: a work is read defensively (a missing or wrong-typed field is empty)
-and cleaned by `records.cleaned`; a body that is not the documented JSON is LookupFailed.
+and cleaned by `records.cleaned`; a body that is not the documented JSON is `Malformed`.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from urllib.parse import quote
 
-from generator.resolve.client import Http, LookupFailed, NotFound, where
+from generator.resolve.client import Http, Malformed, NotFound, where
 from generator.resolve.records import Candidate, Record, cleaned
 
 DEFAULT_URL = "https://api.openalex.org"
@@ -54,7 +54,7 @@ class OpenAlex:
         data = _json(self.http.get(f"{self.base}/works", params), self.base)
         results = data.get("results") if isinstance(data, dict) else None
         if not isinstance(results, list):
-            raise LookupFailed(f'{where(self.base)}: no "results" list in the answer')
+            raise Malformed(f'{where(self.base)}: no "results" list in the answer')
         return [found for work in results if (found := self._work(work, self.base))]
 
     def _params(self) -> dict[str, str]:
@@ -67,7 +67,7 @@ class OpenAlex:
 
     def _work(self, work: object, base: str) -> Candidate | None:
         if not isinstance(work, dict):
-            raise LookupFailed(f"{where(base)}: a work that is not a JSON object")
+            raise Malformed(f"{where(base)}: a work that is not a JSON object")
         work_id = _text(work.get("id")).rsplit("/", 1)[-1]
         doi = _text(work.get("doi"))
         location = _dict(work.get("primary_location"))
@@ -104,7 +104,7 @@ def _json(body: bytes, base: str) -> object:
     try:
         return json.loads(body)
     except ValueError:
-        raise LookupFailed(f"{where(base)}: the answer is not JSON") from None
+        raise Malformed(f"{where(base)}: the answer is not JSON") from None
 
 
 def _text(value: object) -> str:

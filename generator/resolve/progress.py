@@ -20,6 +20,13 @@ class Progress:
         self._show()
 
     def failed(self, why: str) -> None:
+        """One paper's look-up failed; the run goes on."""
+        self.counts["failed"] += 1
+        self._line(f"error: {why}; going on with the next paper")
+        self._show()
+
+    def stopped(self, why: str) -> None:
+        """A look-up failed so that the run cannot go on (the service is unreachable)."""
         self.counts["failed"] += 1
         self._show()
         self._line(f"error: {why}: what was found is kept; run `readinglist resolve` again")
@@ -28,6 +35,9 @@ class Progress:
         looked = sum(self.counts.values())
         per = f" ({requests / looked:.1f} per paper)" if looked else ""
         self._line(f"{self._counts()}; {requests} requests{per}")
+        if self.counts["failed"]:
+            self._line(f"{self.counts['failed']} look-up(s) failed and were not recorded: run "
+                       "`readinglist resolve` again to ask for them")  # fmt: skip
 
     def _show(self) -> None:
         text = f"[{sum(self.counts.values())}/{self.total}] {self._counts()}"

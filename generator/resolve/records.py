@@ -24,6 +24,7 @@ from generator.read.text import normalize_text
 
 VERSION = 1
 STATUSES = ("found", "review", "not-found", "rejected")
+DECISIONS = ("", "accepted")
 SERVICES = {"openalex": "OpenAlex", "arxiv": "arXiv", "": ""}
 _ID = re.compile(r"^[0-9a-f]{12}$")
 _OPENALEX = re.compile(r"^W\d{1,12}$")
@@ -38,7 +39,8 @@ class Record:
 
     status: str  # one of STATUSES
     when: str  # ISO date of the look-up
-    how: str = ""  # "doi", "arxiv-id", "openalex-search", "arxiv-search", "curator"
+    how: str = ""  # "doi", "arxiv-id", "openalex-search", "arxiv-search": how it was found
+    decided: str = ""  # "accepted": the curator took it from review (`how` is kept)
     service: str = ""  # "openalex" or "arxiv": where the fields below come from
     similarity: float = 0.0  # of the candidate's own abstract to ours
     openalex: str = ""
@@ -151,6 +153,8 @@ def _check(record: Record) -> None:
     if record.status not in STATUSES:
         raise ValueError(f"status: expected one of {', '.join(STATUSES)}, but received: "
                          f"{record.status!r}")  # fmt: skip
+    if record.decided not in DECISIONS:
+        raise ValueError(f"decided: expected accepted or nothing, but received: {record.decided!r}")
     if record.service not in SERVICES:
         raise ValueError(f"service: expected openalex or arxiv, but received: {record.service!r}")
     for name in ("when", "cited_on"):

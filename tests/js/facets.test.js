@@ -97,3 +97,21 @@ test("authors are a facet, and a year range narrows every facet alike", () => {
   assert.deepEqual(counts(index, since).author, [1, 2]);
   assert.deepEqual(parseState("?from=soon", index).unknown, ["from “soon”"]);
 });
+
+test("citation counts: most cited first, papers without a count last, offered only with counts", () => {
+  const doc = {
+    words: null, dates: ["2026-01-01"], cited_dates: ["2026-03-01", "2026-03-02"], facets: {},
+    papers: { id: ["a", "b", "c", "d"], title: ["A", "B", "C", "D"], url: ["a/", "b/", "c/", "d/"],
+      rating: [0, 0, 0, 0], first_seen: [0, 0, 0, 0],
+      cited_by: [-1, 3, 0, 40], cited_on: [-1, 0, 1, 1] },
+  };
+  const index = load(doc);
+  assert.deepEqual(index.papers.map((p) => [p.citedBy, p.citedOn]),
+    [[-1, ""], [3, "2026-03-01"], [0, "2026-03-02"], [40, "2026-03-02"]]);
+  assert.ok(index.sorts.includes("cited"));
+  assert.deepEqual(ids(sorted(index.papers, "cited")), ["d", "b", "c", "a"]); /* 0 is a count */
+  const none = { ...doc, papers: { ...doc.papers, cited_by: [-1, -1, -1, -1] } };
+  assert.ok(!load(none).sorts.includes("cited"));
+  const older = { ...doc, papers: { ...doc.papers, cited_by: undefined, cited_on: undefined } };
+  assert.deepEqual(load(older).papers.map((p) => p.citedBy), [-1, -1, -1, -1]);
+});
