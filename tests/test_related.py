@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 import tracemalloc
 
 import numpy as np
@@ -135,3 +136,45 @@ def test_matches_scikit_learn_bit_for_bit(themed_papers) -> None:
         assert found.indptr.tolist() == expected.indptr.tolist()
         assert found.indices.tolist() == expected.indices.tolist()
         assert found.data.tobytes() == expected.data.tobytes()
+
+
+def _serial(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Blocks in this process, so process_time counts all of the work."""
+    monkeypatch.setattr(
+        related.parallel, "ordered_map",
+        lambda function, shared, count, **_: [function(shared, n) for n in range(count)],
+    )  # fmt: skip
+
+
+@pytest.mark.slow
+def test_relating_twice_the_papers_takes_about_twice_the_time(monkeypatch) -> None:
+    """An inverted index proposes each paper's candidates, a bounded number per term: terms
+    in a fixed share of the papers (as real ones are) must not pair all with all."""
+    _serial(monkeypatch)
+    rng = random.Random(1)
+    vocabulary = [f"term{i}" for i in range(3_000)]
+
+    def seconds(n: int) -> float:
+        texts = [" ".join(rng.choices(vocabulary, k=60)) for _ in range(n)]
+        start = time.process_time()
+        related.related_ids([f"{i:08d}" for i in range(n)], texts)
+        return time.process_time() - start
+
+    small = min(seconds(4_000) for _ in range(2))
+    large = min(seconds(8_000) for _ in range(2))
+    assert large <= 3 * small + 0.2, f"{small:.2f}s -> {large:.2f}s"  # quadratic: 4x
+
+
+def test_a_cut_index_still_finds_near_duplicates_and_stays_deterministic(monkeypatch) -> None:
+    """With a term's postings cut short, each paper still meets its near-copy (the terms
+    they share are the ones that describe them best), and the result is the same each run."""
+    monkeypatch.setattr(related, "PER_TERM", 3)
+    rng = random.Random(2)
+    vocabulary = [f"term{i}" for i in range(400)]
+    bases = [rng.choices(vocabulary, k=40) for _ in range(60)]
+    texts = [" ".join(words) for words in bases] + [" ".join(words[:-2]) for words in bases]
+    ids = [f"{i:04d}" for i in range(len(texts))]
+    found = related.related_ids(ids, texts, k=3)
+    assert found == related.related_ids(ids, texts, k=3)
+    for number in range(60):
+        assert found[number][0] == ids[number + 60]

@@ -3,11 +3,11 @@
 Each document (title, tags and abstract, as the caller joins them) becomes a sparse TF-IDF
 vector weighted exactly as scikit-learn's TfidfVectorizer weighs it (english stop words,
 sublinear tf, smoothed idf, l2 norm, float32), down to the last bit, without depending on
-scikit-learn. Each vector keeps only its strongest terms, so the sparse product stays small,
-and similarities are computed block by block: memory is O(block x N), never a dense N x N
-matrix. Scores are rounded before ranking
-and ties go to the smaller id, so the order is the same on every machine. This module never
-reads papers or writes pages.
+scikit-learn. Each vector keeps only its strongest terms, and an inverted index that lists,
+for each term, the papers it describes best proposes each paper's candidates, which are then
+scored exactly: time and memory grow with the number of papers, not its square (`_nearest`).
+Scores are rounded before ranking and ties go to the smaller id, so the order is the same on
+every machine. This module never reads papers or writes pages.
 """
 
 from __future__ import annotations
@@ -23,6 +23,8 @@ from generator import parallel
 
 BLOCK = 256  # rows per block: 256 x N float32 scores at a time
 TERMS_PER_PAPER = 32  # the strongest terms of a paper carry its similarity
+PER_TERM = 100  # papers the index lists per term: those the term describes best
+CANDIDATES = 100  # papers per paper scored exactly: the best the index proposes
 SCALE = 10**6  # similarities are compared to 6 decimals; beyond that they tie
 
 _TOKEN = re.compile(r"(?u)\b[a-zA-Z][a-zA-Z0-9-]+\b")  # words of 2+ characters, hyphens inside
@@ -192,37 +194,76 @@ def _normalise(matrix: sparse.csr_matrix) -> sparse.csr_matrix:
 
 
 def _nearest(matrix: sparse.csr_matrix, k: int) -> list[list[int]]:
-    """Row indices of each row's k most similar rows with a positive score, best first."""
+    """Row indices of each row's k most similar rows with a positive score, best first.
+
+    An inverted index proposes the candidates: each term lists only the PER_TERM papers
+    that use it most strongly, so a paper meets at most TERMS_PER_PAPER x PER_TERM others,
+    whatever the number of papers (a term in half of 50,000 papers would otherwise pair 25,000
+    with 25,000). Its CANDIDATES best are then scored exactly. When no term is in more than
+    PER_TERM papers the index is complete and the scores are exact as they stand."""
+    index = _postings(matrix, PER_TERM)
+    complete = index.nnz == matrix.nnz
     blocks = -(-matrix.shape[0] // BLOCK)
-    # Each block is a dense BLOCK x N product (the cost grows as N squared): on every core,
-    # from a few blocks on.
-    found = parallel.ordered_map(_nearest_in_block, (matrix, matrix.T.tocsr(), k), blocks,
+    shared = (matrix, index.T.tocsr(), k, complete)
+    found = parallel.ordered_map(_nearest_in_block, shared, blocks,
                                  chunks_per_worker=2, min_items_per_worker=4)  # fmt: skip
     return [row for block in found for row in block]
 
 
+def _postings(matrix: sparse.csr_matrix, keep: int) -> sparse.csr_matrix:
+    """`matrix` with each column (term) cut to its `keep` largest entries, ties to the
+    smaller row: the papers each term best describes."""
+    columns = matrix.tocsc()
+    columns.sort_indices()
+    term = np.repeat(np.arange(columns.shape[1]), np.diff(columns.indptr))
+    order = np.lexsort((columns.indices, -columns.data, term))  # by term, strongest first
+    rank = np.arange(len(order)) - columns.indptr[term[order]]
+    kept = np.sort(order[rank < keep])  # in the column order again
+    cut = sparse.csc_matrix(
+        (columns.data[kept], columns.indices[kept], np.searchsorted(kept, columns.indptr)),
+        shape=columns.shape,
+    )
+    return cut.tocsr()
+
+
 def _nearest_in_block(
-    shared: tuple[sparse.csr_matrix, sparse.csr_matrix, int], block: int
+    shared: tuple[sparse.csr_matrix, sparse.csr_matrix, int, bool], block: int
 ) -> list[list[int]]:
-    matrix, transposed, k = shared
+    matrix, index, k, complete = shared
     start = block * BLOCK
-    similar = matrix[start : start + BLOCK] @ transposed
-    similar.data *= SCALE  # equal to 6 decimals is equal: ties go to the id
-    np.rint(similar.data, out=similar.data)
-    scores = similar.toarray()
-    rows = np.arange(scores.shape[0])
-    scores[rows, rows + start] = 0.0  # never related to itself
-    return _best(scores, k)
+    rows = matrix[start : start + BLOCK]
+    proposed = (rows @ index).tocoo()  # each row's score with the papers the index proposes
+    row, column, score = proposed.row, proposed.col, proposed.data
+    keep = (column != row + start) & (score > 0)  # never related to itself
+    row, column, score = row[keep], column[keep], _rounded(score[keep])
+    if not complete:  # the index saw only some shared terms: score the best proposals fully
+        row, column, _ = _best(row, column, score, CANDIDATES)
+        exact = rows[row].multiply(matrix[column]).sum(axis=1)
+        score = _rounded(np.asarray(exact, dtype=np.float32).ravel())
+        keep = score > 0
+        row, column, score = row[keep], column[keep], score[keep]
+    row, column, score = _best(row, column, score, k)
+    found: list[list[int]] = [[] for _ in range(rows.shape[0])]
+    for at, other in zip(row.tolist(), column.tolist(), strict=True):
+        found[at].append(other)
+    return found
 
 
-def _best(scores: np.ndarray, k: int) -> list[list[int]]:
-    """Per row of integer scores, the columns of the k highest positive ones, ties to the
-    smaller column. One key per cell orders by both at once, so no tie needs a second look:
-    -score * n + column, smallest first; positive scores are exactly the negative keys."""
-    n = scores.shape[1]
-    keys = scores.astype(np.int64)
-    keys *= -n
-    keys += np.arange(n)
-    keys.partition(k - 1, axis=1)
-    best = np.sort(keys[:, :k], axis=1)
-    return [[key % n for key in row if key < 0] for row in best.tolist()]
+def _rounded(scores: np.ndarray) -> np.ndarray:
+    """Scores as integers of 1/SCALE: equal to 6 decimals is equal, and ties go to the id."""
+    scaled = scores.astype(np.float32) * np.float32(SCALE)
+    return np.rint(scaled).astype(np.int64)
+
+
+def _best(
+    row: np.ndarray, column: np.ndarray, score: np.ndarray, k: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each row's k entries of highest score, ties to the smaller column, best first. One
+    integer key per entry orders by row, score and column at once (one sort, not three)."""
+    n, span = np.int64(column.max(initial=0) + 1), np.int64(2 * SCALE + 1)
+    key = (row.astype(np.int64) * span + (SCALE - score)) * n + column
+    order = np.argsort(key, kind="stable")
+    row, column, score = row[order], column[order], score[order]
+    first = np.searchsorted(row, row)  # where each entry's row starts
+    keep = np.arange(len(row)) - first < k
+    return row[keep], column[keep], score[keep]
