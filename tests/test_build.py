@@ -106,6 +106,25 @@ def test_pagefind_indexes_every_page_but_the_tag_and_kind_listings(seed_site: Pa
     assert not [a for a in addresses if a.startswith(("/tags/", "/kinds/"))]
 
 
+def test_a_paper_is_indexed_by_its_own_text_not_the_page_s_furniture(seed_site: Path) -> None:
+    """Search excerpts quote what Pagefind holds of a page: for a paper, its title, summary,
+    authors and abstract, never the chips' labels and names ("Topics Safety & Security Lists
+    ICML 2025 论文列表 Tags") nor the Abstract heading."""
+    pages = {url.rstrip("/").rsplit("/", 1)[-1]: page
+             for url, page in pagefind_pages(seed_site / "site").items()}  # fmt: skip
+    for source in sorted((seed_site / "docs" / "papers").glob("*.md")):
+        meta = frontmatter.load(source).metadata
+        content = pages[source.stem]["content"]
+        assert content.startswith(meta["title"]), content[:200]
+        for label, names in (("Topics", meta["topics"]), ("Lists", meta["lists"]),
+                             ("Tags", meta["tags"])):  # fmt: skip
+            assert f"{label} {names[0]}" not in content, (source.stem, content[:400])
+        assert "Abstract." not in content and "Why these topics" not in content
+        abstract = _html(seed_site / "site" / "papers" / source.stem / "index.html")
+        last_words = " ".join(abstract.select_one("#abstract ~ p").get_text().split()[-6:])
+        assert last_words in content, (source.stem, last_words)
+
+
 def test_every_title_is_in_materials_search_index(seed_material_site: Path) -> None:
     site = seed_material_site / "site"
     index = json.loads((site / "search" / "search_index.json").read_text("utf-8"))

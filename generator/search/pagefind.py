@@ -30,12 +30,14 @@ if TYPE_CHECKING:
 # listings, which only repeat the entries of papers that paper, topic and list pages hold,
 # and what the theme and the exports put beside them.
 # Within a page only the article, without what repeats other pages (related papers, listing
-# entries) or is not prose (buttons, citation, topic evidence).
+# entries, a paper's topic, list and tag chips) or is not prose (buttons, citation, topic
+# evidence, the Abstract heading): a result's excerpt quotes the paper's own text.
 NOT_INDEXED = {"tags", "kinds", "browse", "404.html", "assets", "search", "pagefind", "feeds",
                "schema"}  # fmt: skip
 PAGEFIND_ROOT = "article.md-content__inner"
 PAGEFIND_EXCLUDE = [
     ".headerlink", ".md-content__button", ".rl-eyebrow", ".rl-buttons", ".rl-cite", ".rl-why",
+    ".rl-facts", ".rl-page--paper h2#abstract",
     ".rl-page--topic li", ".rl-page--list li",
     ".rl-page--home li",
 ]  # fmt: skip
