@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 
+from generator.buildcache.layout import Layout
 from generator.config import Settings
 from generator.models import Paper
 
@@ -51,9 +52,10 @@ def as_shown(paper: Paper) -> Paper:
 
 
 def settings_shown(settings: Settings) -> tuple[object, ...]:
-    """What of the settings a page may show: not where the project lies on disk."""
+    """What of the settings a page may show: not where the project lies on disk (its folders,
+    its build cache)."""
     values = (getattr(settings, field.name) for field in fields(settings))
-    return tuple(value for value in values if not isinstance(value, Path))
+    return tuple(value for value in values if not isinstance(value, (Path, Layout)))
 
 
 def split_paths(path: str, count: int, size: int) -> tuple[str, ...]:
