@@ -196,6 +196,7 @@ class Collection:
     problems: tuple[Problem, ...] = ()
     sessions: tuple[Session, ...] = ()  # in date order, their papers all published
     today: str = ""  # the build date (ISO): which sessions are past and which is next
+    points: tuple[tuple[str, int, int], ...] = ()  # (id, x, y): each paper's place on the map
 
     def paper(self, paper_id: str) -> Paper:
         return self._index[paper_id]

@@ -93,11 +93,11 @@ def collect_reusing(
         )
         problems += found
     with _stage("relate", counts := {"papers": len(papers)}):
-        papers = describe.relate(papers, k=settings.related_count)
+        papers, points = describe.relate(papers, k=settings.related_count, taxonomy=taxonomy)
     lock = _record_sections(papers, lists, taxonomy, lock)
     _advise_on_topics(papers, taxonomy)
     collection = Collection(tuple(papers), tuple(lists), taxonomy, lock, tuple(problems),
-                            sessions=sessions, today=_today())  # fmt: skip
+                            sessions=sessions, today=_today(), points=points)  # fmt: skip
     return collection, RunMemory(marked, described)
 
 

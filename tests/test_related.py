@@ -109,7 +109,8 @@ def test_terms_are_lower_case_words_of_two_characters_or_more_without_stop_words
 
 def test_weights_are_smoothed_sublinear_tfidf_of_unit_length() -> None:
     texts = ["graph graph graph nodes", "graph edges", "nodes edges", "graph nodes"]
-    matrix = related._tfidf(*related._term_counts(texts))
+    matrix, terms = related._tfidf(*related._term_counts(texts))
+    assert terms == ["edges", "graph", "nodes"]  # the columns, alphabetical
     idf = {term: np.log(5 / (df + 1)) + 1 for term, df in [("graph", 3), ("nodes", 3)]}
     first = np.array([(1 + np.log(3)) * idf["graph"], idf["nodes"]])
     assert matrix[0].toarray().ravel() == pytest.approx([0, *first / np.linalg.norm(first)])
@@ -124,15 +125,17 @@ def test_matches_scikit_learn_bit_for_bit(themed_papers) -> None:
     words = [*" ".join(THEMES.values()).split(), *tricky]
     texts = [" ".join(rng.choices(words, k=rng.randrange(2, 30))) for _ in range(60)]
     for corpus in (themed_papers[1], texts):
-        expected = text.TfidfVectorizer(
+        vectorizer = text.TfidfVectorizer(
             stop_words="english",
             sublinear_tf=True,
             min_df=2,
             max_df=0.5 if len(corpus) >= 20 else 1.0,
             token_pattern=related._TOKEN.pattern,
             dtype=np.float32,
-        ).fit_transform(corpus)
-        found = related._tfidf(*related._term_counts(corpus))
+        )
+        expected = vectorizer.fit_transform(corpus)
+        found, terms = related._tfidf(*related._term_counts(corpus))
+        assert terms == vectorizer.get_feature_names_out().tolist()
         assert found.indptr.tolist() == expected.indptr.tolist()
         assert found.indices.tolist() == expected.indices.tolist()
         assert found.data.tobytes() == expected.data.tobytes()

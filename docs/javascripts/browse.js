@@ -4,39 +4,15 @@
    a source gave them, the curator's status and rating
    (said to be the curator's), the date added when papers were added on different days, and
    the reader's own "Add to my list" (marks.js). Words are matched by the site's search engine
-   (Pagefind, loaded only when the box is used). */
+   (Pagefind, loaded only when the box is used: words.js). */
 import { loadIndex } from "./browse-index.js";
 import { FacetController } from "./controller.js";
 import { drawMarks } from "./marks.js";
 import { ROOT, element, plural } from "./site.js";
+import { matchingWords } from "./words.js";
 
 const SHOWN = 100; /* results listed at once; "Show more" adds as many */
 export const BROWSE_PATH = new URL("browse/", ROOT).pathname;
-let engine = null;
-
-/* Pagefind's filter "paper" (each paper page's address) says which papers hold the words,
-   without loading each result: a search answers with each value's count of results. */
-function pagefind() {
-  if (!engine) {
-    engine = import(new URL("pagefind/pagefind.js", ROOT).href).then(async (pf) => {
-      await pf.options({ basePath: new URL("pagefind/", ROOT).pathname, baseUrl: "/" });
-      await pf.init();
-      await pf.filters(); /* counts come only once loaded */
-      return pf;
-    });
-    engine.catch(() => { engine = null; });
-  }
-  return engine;
-}
-
-async function matchingWords(words) {
-  const found = await (await pagefind()).search(words);
-  const allowed = Object.create(null);
-  for (const [url, count] of Object.entries((found.filters || {}).paper || {})) {
-    if (count > 0) allowed[url.replace(/^\//, "")] = true;
-  }
-  return allowed;
-}
 
 /* The results of browse/: the list, its count and "Show more". */
 class Results {

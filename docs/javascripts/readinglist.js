@@ -2,8 +2,8 @@
    each page Material shows, at first and after each instant navigation (its document$), it
    imports what the page uses and nothing else: "Add to my list" where the page holds a paper
    mark (marks.js: a paper page loads only that, and copy.js once its Cite box is opened),
-   the browse controller on browse/, the my-list page on my-list/. It answers the one history handler (history.js, which sees Back
-   and Forward before Material does): within browse/ or my-list/, where only the query
+   the browse controller on browse/, the map on map/, the my-list page on my-list/. It answers the one history handler (history.js, which sees Back
+   and Forward before Material does): within browse/, map/ or my-list/, where only the query
    changed, the page's controller redraws the state instead of instant navigation fetching
    the page again. */
 
@@ -40,6 +40,8 @@ function onPage() {
   if (cite) cite.addEventListener("toggle", openCite);
   const browse = document.getElementById("rl-browse");
   if (browse) import("./browse.js").then((page) => page.start(browse)).then(started(visit));
+  const map = document.getElementById("rl-map");
+  if (map) import("./map.js").then((page) => page.start(map)).then(started(visit));
   const mine = document.querySelector(".rl-mylist[data-rl-ids]");
   if (mine) import("./mylist-page.js").then((page) => started(visit)(page.start(mine)));
 }

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from itertools import count
 
 import numpy as np
@@ -61,27 +62,43 @@ STOP_WORDS = frozenset(
 )
 
 
-def related_ids(ids: list[str], texts: list[str], *, k: int = 5) -> list[tuple[str, ...]]:
-    """For each paper (ids[i], texts[i]) the ids of its k most related papers, best first."""
+@dataclass(frozen=True)
+class Vectors:
+    """The papers' TF-IDF rows, in id order (row r is paper `order[r]` of the caller's list):
+    each paper's strongest terms, unit length; `terms` names the columns. `matrix` is None
+    when no term is in two texts."""
+
+    order: list[int]
+    matrix: sparse.csr_matrix | None
+    terms: list[str]
+
+
+def vectorise(ids: list[str], texts: list[str]) -> Vectors:
+    """The vectors of the papers (ids[i], texts[i]); the map (`positions`) reads them too."""
+    order = sorted(range(len(ids)), key=ids.__getitem__)  # row position = id rank: ties by id
+    found = _tfidf(*_term_counts([texts[i] for i in order])) if ids else None
+    if found is None:
+        return Vectors(order, None, [])
+    matrix, terms = found
+    return Vectors(order, _normalise(_strongest(matrix, TERMS_PER_PAPER)), terms)
+
+
+def related_ids(
+    ids: list[str], texts: list[str], *, k: int = 5, vectors: Vectors | None = None
+) -> list[tuple[str, ...]]:
+    """For each paper (ids[i], texts[i]) the ids of its k most related papers, best first;
+    `vectors`: `vectorise(ids, texts)`, if the caller made them already."""
     if len(ids) < 2 or k <= 0:
         return [() for _ in ids]
-    order = sorted(range(len(ids)), key=ids.__getitem__)  # row position = id rank: ties by id
-    matrix = _vectors([texts[i] for i in order])
-    if matrix is None:
+    vectors = vectors or vectorise(ids, texts)
+    if vectors.matrix is None:
         return [() for _ in ids]
-    neighbours = _nearest(matrix, min(k, len(ids) - 1))
+    order = vectors.order
+    neighbours = _nearest(vectors.matrix, min(k, len(ids) - 1))
     by_paper: list[tuple[str, ...]] = [()] * len(ids)
     for row, found in zip(order, neighbours, strict=True):
         by_paper[row] = tuple(ids[order[j]] for j in found)
     return by_paper
-
-
-def _vectors(texts: list[str]) -> sparse.csr_matrix | None:
-    """Unit rows of each text's strongest TF-IDF terms; None if no term is in two texts."""
-    matrix = _tfidf(*_term_counts(texts))
-    if matrix is None:
-        return None
-    return _normalise(_strongest(matrix, TERMS_PER_PAPER))
 
 
 # --- TF-IDF, as scikit-learn computed it -----------------------------------------------------
@@ -119,10 +136,12 @@ def _term_counts(texts: Sequence[str]) -> tuple[sparse.csr_matrix, list[str]]:
     return counts, terms
 
 
-def _tfidf(counts: sparse.csr_matrix, terms: list[str]) -> sparse.csr_matrix | None:
+def _tfidf(
+    counts: sparse.csr_matrix, terms: list[str]
+) -> tuple[sparse.csr_matrix, list[str]] | None:
     """TfidfVectorizer(stop_words="english", sublinear_tf=True, min_df=2, max_df=0.5 from 20
     texts on, dtype=float32), bit for bit, entry order included: float32 rounding makes
-    similarities depend on the order in which terms are summed."""
+    similarities depend on the order in which terms are summed. With it, the column terms."""
     n_texts = counts.shape[0]
     df = np.bincount(counts.indices, minlength=len(terms))
     max_df = (MAX_DF_SHARE if n_texts >= MAX_DF_FROM else 1.0) * n_texts
@@ -146,7 +165,8 @@ def _tfidf(counts: sparse.csr_matrix, terms: list[str]) -> sparse.csr_matrix | N
     idf += 1
     weights = (np.log(tf) + 1) * idf[indices]  # sublinear tf
     weights = _unit_rows_like_sklearn(weights, indptr)
-    return sparse.csr_matrix((weights, indices, indptr), shape=(n_texts, len(alphabetical)))
+    matrix = sparse.csr_matrix((weights, indices, indptr), shape=(n_texts, len(alphabetical)))
+    return matrix, [terms[i] for i in alphabetical.tolist()]
 
 
 def _unit_rows_like_sklearn(data: np.ndarray, indptr: np.ndarray) -> np.ndarray:

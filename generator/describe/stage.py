@@ -1,7 +1,8 @@
 """Derived metadata: each enricher owns one concern; this module only sequences them. Pure.
 
 Per paper: title (unless a source gave one), summary, kind, topics (from the taxonomy). Across
-the collection: tags (weighed against all papers), related papers. The work of each paper
+the collection: tags (weighed against all papers), related papers and each paper's place on
+the map (from the same vectors). The work of each paper
 runs on any core (`parallel`), in two passes: what a paper gives on its own, then, once the
 collection's tags are weighed, its tags and the topics that read them. What the last run found
 (`DescribeMemory`, kept in the build cache) is reused wherever its inputs are unchanged, so an edit
@@ -143,11 +144,25 @@ def _topics_at(
     return topics.assign_topics(keywords, text=text, title=title, tags=paper_tags, summary=summary)
 
 
-def relate(papers: list[Paper], *, k: int) -> list[Paper]:
+def relate(papers: list[Paper], *, k: int, taxonomy: Taxonomy | None = None) -> Related:
+    """Each paper with its k related papers, and (given the taxonomy, whose topics anchor the
+    map) each paper's place on the map as (id, x, y), in the papers' order."""
     # Imported here, so that numpy and scipy load only when papers are related: a run that
     # finds nothing changed, `check` and `find` never relate any.
-    from generator.describe import related
+    from generator.describe import positions, related
 
+    ids = [p.id for p in papers]
     documents = [f"{p.title} {p.title} {' '.join(p.tags)} {p.text}" for p in papers]
-    neighbours = related.related_ids([p.id for p in papers], documents, k=k)
-    return [replace(paper, related=ids) for paper, ids in zip(papers, neighbours, strict=True)]
+    vectors = related.vectorise(ids, documents)
+    neighbours = related.related_ids(ids, documents, k=k, vectors=vectors)
+    placed = [replace(paper, related=ids) for paper, ids in zip(papers, neighbours, strict=True)]
+    if taxonomy is None:
+        return Related(placed, ())
+    index = {topic.name: n for n, topic in enumerate(taxonomy.topics)}
+    points = positions.place(vectors, [[index[name] for name in p.topic_names] for p in papers])
+    return Related(placed, tuple((pid, x, y) for pid, (x, y) in zip(ids, points, strict=True)))
+
+
+class Related(NamedTuple):
+    papers: list[Paper]
+    points: tuple[tuple[str, int, int], ...]  # (id, x, y) on the map, in the papers' order

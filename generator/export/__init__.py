@@ -2,11 +2,11 @@
 
 Owns the whole-list files (BibTeX, RIS, papers.json with its JSON Schema, CSV), the browse
 page's facet index, the Atom feeds, each paper's citation records (its page's Cite box) and its
-page's JSON-LD and Highwire `citation_*` tags, and the sessions' calendar (sessions.ics). Every
-value is `clean`ed and escaped by the one escaper of its format; bibliographic fields are
-trusted as the reader cleaned them. Must not read or write files, choose pages' paths (but the
-export files' own) or invent metadata: authors, year and venue appear only when a bibliographic
-source gave them."""
+page's JSON-LD and Highwire `citation_*` tags, the sessions' calendar (sessions.ics) and the
+map's points (map/points.json). Every value is `clean`ed and escaped by the one escaper of its
+format; bibliographic fields are trusted as the reader cleaned them. Must not read or write
+files, choose pages' paths (but the export files' own) or invent metadata: authors, year and
+venue appear only when a bibliographic source gave them."""
 
 from __future__ import annotations
 
@@ -26,6 +26,7 @@ from generator.export.csvfile import CSV_COLUMNS, csv_cell, papers_csv
 from generator.export.feeds import feed_files, topic_feed_path
 from generator.export.fields import citation_keys, clean, is_published, published
 from generator.export.files import export_files
+from generator.export.map_data import MAP_DATA_PATH, map_data
 from generator.export.metadata import highwire, json_ld, scholarly_article
 from generator.export.papers import SCHEMA_PATH, SCHEMA_VERSION, papers_json, papers_schema
 from generator.export.styles import Styled, styled
@@ -33,6 +34,7 @@ from generator.export.styles import Styled, styled
 __all__ = [
     "BROWSE_INDEX_PATH",
     "CSV_COLUMNS",
+    "MAP_DATA_PATH",
     "SCHEMA_PATH",
     "SCHEMA_VERSION",
     "Citation",
@@ -51,6 +53,7 @@ __all__ = [
     "highwire",
     "is_published",
     "json_ld",
+    "map_data",
     "papers_bib",
     "papers_csv",
     "papers_json",

@@ -15,8 +15,8 @@ from generator.write import foreign_pages, read_manifest
 
 
 def navigation(site: Site, docs: Path) -> list:
-    """Home, browse, topics, lists, tags, the reader's own list, the reading group's sessions
-    (when there are any), then the curator's own pages. Entries are paths: their titles are
+    """Home, browse, the map, topics, lists, tags, the reader's own list, the reading group's
+    sessions (when there are any), then the curator's own pages. Entries are paths: their titles are
     the pages' own, escaped like every title."""
     topics = [site.topic_path(t.name) for t in site.collection.taxonomy.topics
               if site.topic_members[t.name]]  # fmt: skip
@@ -24,6 +24,7 @@ def navigation(site: Site, docs: Path) -> list:
     return [
         {"Home": "index.md"},
         {"Browse": "browse.md"},
+        {"Map": "map.md"},
         {"Topics": ["topics/index.md", *topics]},
         {"Lists": ["lists/index.md", *lists]},
         {"Tags": "tags/index.md"},

@@ -27,6 +27,7 @@ from generator.render.mylist import my_list_files
 from generator.render.site import RecordsByPaper, Site, kind_label
 from generator.render.templating import Md, page
 
+MAP_PAGE = "map.md"  # map/, beside its points (map/points.json)
 Batch = Callable[[], Iterable[tuple[str, str | Iterable[str]]]]
 
 
@@ -55,6 +56,7 @@ def render_site_reusing(
     batches.append(lambda: [home_page(site), *redirect_pages(site), *my_list_files(site)])
     if collection.sessions:
         batches.append(lambda: sessions_files(site))
+    batches.append(lambda: map_files(site))
     batches += [_paper_batch(site, paper) for paper in collection.papers]
     return batches, site.made
 
@@ -118,6 +120,15 @@ def sessions_files(site: Site) -> list[tuple[str, str]]:
     return [(path, text), (meetings.CALENDAR_PATH, ics)]
 
 
+def map_files(site: Site) -> list[tuple[str, str]]:
+    """The map page (its script draws the map from the points and the browse index; without
+    JavaScript it says so and leads to browse/), and the points."""
+    meta = {"title": "Map", "template": "map.html", "hide": ["toc"], "search": {"exclude": True}}
+    count = len(export.published(site.collection))
+    text = page("map.md.j2", MAP_PAGE, meta, listed=site.listed, count=count)
+    return [(MAP_PAGE, text), (export.MAP_DATA_PATH, export.map_data(site.collection))]
+
+
 def paper_page(site: Site, paper: Paper) -> list[tuple[str, str]]:
     entry = site.entries[paper.id]
     context = {
@@ -128,6 +139,7 @@ def paper_page(site: Site, paper: Paper) -> list[tuple[str, str]]:
         "stars": "★" * paper.curation.rating + "☆" * (5 - paper.curation.rating),
         "statuses": dict(STATUSES),
         "related": [site.entries[pid] for pid in paper.related],
+        "on_map": export.is_published(paper),
         "discussed": meetings.when_discussed(
             site.sessions_of(paper.id), site.collection.today, posixpath.dirname(entry.path)
         ),

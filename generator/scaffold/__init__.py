@@ -42,7 +42,7 @@ ASSETS = ("about.md", "stylesheets/readinglist.css", "stylesheets/browse.css",
           *(f"javascripts/{name}.js" for name in (
               "history", "site", "store", "marks", "facets", "controls", "controller",
               "browse-index", "browse", "addresses", "formats", "mylist-files",
-              "mylist-page")))  # fmt: skip
+              "mylist-page", "words", "mapview", "map")))  # fmt: skip
 
 
 def create(target: Path, *, name: str) -> list[Path]:

@@ -30,10 +30,10 @@ log = logging.getLogger(__name__)
 
 MANIFEST = ".readinglist-manifest.json"
 # Where the generator writes under docs/ (README, Generated files), and nowhere else.
-GENERATED_FOLDERS = ("papers", "topics", "lists", "tags", "kinds", "browse", "my-list", "feeds",
-                     "schema")  # fmt: skip
-GENERATED_FILES = ("index.md", "browse.md", "papers.bib", "papers.csv", "papers.json",
-                   "papers.ris")  # fmt: skip
+GENERATED_FOLDERS = ("papers", "topics", "lists", "tags", "kinds", "browse", "map", "my-list",
+                     "feeds", "schema")  # fmt: skip
+GENERATED_FILES = ("index.md", "browse.md", "map.md", "sessions.md", "sessions.ics", "papers.bib",
+                   "papers.csv", "papers.json", "papers.ris")  # fmt: skip
 
 
 def generated(path: str) -> bool:

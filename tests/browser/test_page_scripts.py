@@ -33,7 +33,8 @@ def test_each_kind_of_page_loads_only_the_modules_it_uses(seed_server, seed_corp
     expected = {
         seed_corpus.papers[0].path: EVERY_PAGE | MARKS,
         "about/": EVERY_PAGE,
-        "browse/": EVERY_PAGE | MARKS | CONTROLLER | {"browse.js"},
+        "browse/": EVERY_PAGE | MARKS | CONTROLLER | {"browse.js", "words.js"},
+        "map/": EVERY_PAGE | CONTROLLER | {"map.js", "mapview.js", "site.js", "words.js"},
         "my-list/": EVERY_PAGE | MARKS | CONTROLLER | MY_LIST,
     }
     for path, scripts in expected.items():

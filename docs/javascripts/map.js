@@ -1,0 +1,253 @@
+/* readinglist: the map page (map/). Every paper a point, placed at build time by the
+   similarity of its text (map/points.json: ids and coordinates), its title, summary, address
+   and topic read from the facet index browse/ loads (browse-index.js), coloured by its first
+   topic, with a legend. Each point is an SVG link to its paper, in the curator's order for
+   the Tab key; hovering or focusing one shows its title and summary below the map. The browse
+   filters (words and facets, drawn by the one facet controller, controller.js, the view in
+   the address as on browse/) light up their papers and dim the rest. Zoom and pan with the
+   wheel, a drag, two fingers, the buttons or the keys + - 0 and the arrows (mapview.js holds
+   the arithmetic). map/#ID opens the map close on paper ID, focused. Elements are made with
+   site.js's `element`: titles never become markup. */
+import { loadIndex } from "./browse-index.js";
+import { FacetController } from "./controller.js";
+import { around, clamp, colour, keyed, panBy, pointAt, viewBox, whole, zoomAt } from "./mapview.js";
+import { ROOT, button, element, plural } from "./site.js";
+import { matchingWords } from "./words.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+const POINTS = new URL("map/points.json", ROOT).href;
+export const MAP_PATH = new URL("map/", ROOT).pathname;
+const RADIUS = 5; /* a point's radius on screen, in CSS pixels, at any zoom */
+const DRAGGED = 4; /* pixels a pointer moves before a press is a drag, not a click */
+const CLOSE = 8; /* map/#ID shows the paper 8 times closer than the whole map */
+
+function svg(tag, attributes = {}) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  return node;
+}
+
+async function loadPoints() {
+  const response = await fetch(POINTS, { credentials: "same-origin" });
+  if (!response.ok) throw new Error(response.status + " " + POINTS);
+  return response.json();
+}
+
+/* The map itself: the points, the view, the legend and the box that tells of one paper. */
+class PaperMap {
+  constructor(index, points) {
+    this.index = index;
+    this.size = points.size;
+    this.view = whole(this.size);
+    const byId = new Map(index.papers.map((paper) => [paper.id, paper]));
+    this.placed = [];
+    points.id.forEach((id, n) => {
+      const paper = byId.get(id);
+      if (paper) this.placed.push({ paper, x: points.x[n], y: points.y[n] });
+    });
+    this.build();
+  }
+
+  build() {
+    this.count = element("p", { class: "rl-map__count", "aria-live": "polite" });
+    this.svg = svg("svg", { class: "rl-map__svg", viewBox: viewBox(this.view), tabindex: "0",
+      role: "group", preserveAspectRatio: "xMidYMid meet",
+      "aria-label": "Map of " + plural(this.placed.length, "paper") + ": + and - zoom, the arrows move" });
+    this.links = this.placed.map((place) => this.point(place));
+    this.svg.append(...this.links);
+    this.info = element("div", { class: "rl-map__info", "aria-live": "polite" },
+      [element("p", {}, "Hover over or focus a point to read its paper's title; open it to read the paper.")]);
+    const tools = element("div", { class: "rl-map__tools" }, [
+      button("+", () => this.show(zoomAt(this.view, 1.5, this.view.x, this.view.y, this.size)),
+        { class: "md-button", "aria-label": "Zoom in" }),
+      button("−", () => this.show(zoomAt(this.view, 1 / 1.5, this.view.x, this.view.y, this.size)),
+        { class: "md-button", "aria-label": "Zoom out" }),
+      button("Whole map", () => this.show(whole(this.size)), { class: "md-button" }),
+    ]);
+    this.main = element("div", { class: "rl-map__main" },
+      [this.count, tools, element("div", { class: "rl-map__frame" }, [this.svg]), this.info, this.legend()]);
+    this.listen();
+  }
+
+  point(place) {
+    const { paper } = place;
+    const link = svg("a", { href: new URL(paper.url, ROOT).href, class: "rl-map__point",
+      "data-id": paper.id, "aria-label": paper.title });
+    link.append(svg("circle", { cx: place.x, cy: place.y, fill: colour(this.topicOf(paper)) }));
+    link.rlPaper = paper;
+    return link;
+  }
+
+  topicOf(paper) {
+    return paper.topic.length ? paper.topic[0] : -1;
+  }
+
+  /* Each topic on the map with its colour and how many papers it colours. */
+  legend() {
+    const counts = new Map();
+    for (const { paper } of this.placed) {
+      const topic = this.topicOf(paper);
+      counts.set(topic, (counts.get(topic) || 0) + 1);
+    }
+    const labels = this.index.facets.topic.labels;
+    const items = [...counts.keys()].sort((a, b) => a - b).map((topic) => {
+      const swatch = svg("svg", { width: "12", height: "12", viewBox: "0 0 12 12", "aria-hidden": "true" });
+      swatch.append(svg("circle", { cx: "6", cy: "6", r: "6", fill: colour(topic) }));
+      return element("li", {}, [swatch, " " + (topic >= 0 ? labels[topic] : "No topic") + " (" + counts.get(topic) + ")"]);
+    });
+    return element("div", { class: "rl-map__legend" },
+      [element("h2", {}, "Colours: each paper's first topic"), element("ul", {}, items)]);
+  }
+
+  /* The view drawn; points keep their size on screen. */
+  show(view) {
+    this.view = clamp(view, this.size);
+    this.svg.setAttribute("viewBox", viewBox(this.view));
+    const side = Math.min(this.svg.clientWidth, this.svg.clientHeight) || 600;
+    this.svg.style.setProperty("--rl-map-r", (RADIUS * this.view.span) / side + "px");
+  }
+
+  /* The filters' papers lit, the others dimmed and left out of the Tab order. */
+  highlight(matching, state) {
+    const filtered = !!(state.words || state.from || state.to || Object.keys(state.filters).length);
+    const ids = new Set(matching.map((paper) => paper.id));
+    for (const link of this.links) {
+      const out = filtered && !ids.has(link.rlPaper.id);
+      link.classList.toggle("rl-map__point--out", out);
+      link.classList.toggle("rl-map__point--in", filtered && !out);
+      if (out) link.setAttribute("tabindex", "-1");
+      else link.removeAttribute("tabindex");
+    }
+    const total = plural(this.placed.length, "paper");
+    this.count.textContent = filtered ? ids.size + " of " + total + " match the filters" : total + " on the map";
+  }
+
+  /* The box under the map tells of `link`'s paper. */
+  tell(link) {
+    const paper = link.rlPaper;
+    for (const other of this.svg.querySelectorAll(".rl-map__point--shown")) other.classList.remove("rl-map__point--shown");
+    link.classList.add("rl-map__point--shown");
+    const topic = this.topicOf(paper);
+    this.info.replaceChildren(
+      element("p", { class: "rl-map__title" }, [element("a", { href: link.getAttribute("href") }, paper.title)]),
+      paper.summary ? element("p", { class: "rl-map__summary" }, paper.summary) : null,
+      topic >= 0 ? element("p", { class: "rl-map__topic" }, this.index.facets.topic.labels[topic]) : null,
+    );
+  }
+
+  /* map/#ID: close on the paper, focused. */
+  focusHash() {
+    const id = decodeURIComponent(location.hash.slice(1));
+    const link = id && this.links.find((candidate) => candidate.rlPaper.id === id);
+    if (!link) return false;
+    const circle = link.firstChild;
+    this.show(around(Number(circle.getAttribute("cx")), Number(circle.getAttribute("cy")), CLOSE, this.size));
+    link.focus({ preventScroll: true });
+    this.tell(link);
+    this.main.scrollIntoView({ block: "nearest" });
+    return true;
+  }
+
+  listen() {
+    const shown = (event) => {
+      const link = event.target.closest && event.target.closest(".rl-map__point");
+      if (link) this.tell(link);
+    };
+    this.svg.addEventListener("focusin", shown);
+    this.svg.addEventListener("pointerover", shown);
+    this.svg.addEventListener("keydown", (event) => {
+      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      const next = keyed(this.view, event.key, this.size);
+      if (!next) return;
+      event.preventDefault();
+      this.show(next);
+    });
+    this.svg.addEventListener("wheel", (event) => {
+      event.preventDefault();
+      const at = pointAt(this.view, this.svg.getBoundingClientRect(), event.clientX, event.clientY);
+      this.show(zoomAt(this.view, Math.exp(-event.deltaY * 0.002), at.x, at.y, this.size));
+    }, { passive: false });
+    this.dragging();
+    window.addEventListener("hashchange", () => this.focusHash());
+  }
+
+  /* Drag to pan (a mouse or one finger), pinch to zoom (two fingers); a press that moved is
+     not a click, so a drag that starts on a point does not open its paper. */
+  dragging() {
+    const pointers = new Map();
+    let moved = false, last = null;
+    const spread = () => {
+      const [a, b] = [...pointers.values()];
+      return { d: Math.hypot(a.x - b.x, a.y - b.y) || 1, x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+    };
+    this.svg.addEventListener("pointerdown", (event) => {
+      pointers.set(event.pointerId, { x: event.clientX, y: event.clientY, x0: event.clientX, y0: event.clientY });
+      if (pointers.size === 1) moved = false;
+      last = pointers.size === 2 ? spread() : null;
+    });
+    this.svg.addEventListener("pointermove", (event) => {
+      const pointer = pointers.get(event.pointerId);
+      if (!pointer) return;
+      const dx = event.clientX - pointer.x, dy = event.clientY - pointer.y;
+      pointer.x = event.clientX;
+      pointer.y = event.clientY;
+      if (!moved && Math.hypot(pointer.x - pointer.x0, pointer.y - pointer.y0) < DRAGGED) return;
+      if (!moved) this.svg.setPointerCapture(event.pointerId);
+      moved = true;
+      const rect = this.svg.getBoundingClientRect(), side = Math.min(rect.width, rect.height) || 1;
+      if (pointers.size === 2) {
+        const now = spread(), at = pointAt(this.view, rect, now.x, now.y);
+        this.show(zoomAt(this.view, now.d / last.d, at.x, at.y, this.size));
+        last = now;
+      } else if (pointers.size === 1) {
+        this.show(panBy(this.view, -dx / side, -dy / side, this.size));
+      }
+    });
+    const up = (event) => {
+      pointers.delete(event.pointerId);
+      last = pointers.size === 2 ? spread() : null;
+    };
+    this.svg.addEventListener("pointerup", up);
+    this.svg.addEventListener("pointercancel", up);
+    this.svg.addEventListener("click", (event) => {
+      if (moved) {
+        event.preventDefault();
+        event.stopPropagation();
+        moved = false;
+      }
+    }, true);
+  }
+
+  /* The facet controller's source: the map highlights what browse/ would list. */
+  source() {
+    return {
+      data: () => this.index, main: this.main, cacheWords: true,
+      matching: (words) => {
+        if (!words) return null;
+        if (!this.index.words) throw new Error("Word search is not available here: the words are ignored.");
+        return matchingWords(words);
+      },
+      draw: (matching, data, state) => this.highlight(matching, state),
+    };
+  }
+}
+
+/* map/'s controller on `container`; the note for readers without JavaScript stays until the
+   map is drawn, and says what failed if it cannot be. */
+export async function start(container) {
+  const none = document.querySelector(".rl-map-none");
+  try {
+    const [index, points] = await Promise.all([loadIndex(), loadPoints()]);
+    if (!container.isConnected) return null;
+    const map = new PaperMap(index, points);
+    const controller = new FacetController(container, map.source(), { pushPath: MAP_PATH });
+    await controller.render(controller.state);
+    if (none) none.hidden = true;
+    map.show(map.view);
+    map.focusHash();
+    return controller;
+  } catch (error) {
+    container.textContent = "The map could not be drawn (" + error.message + ").";
+    return null;
+  }
+}

@@ -1,0 +1,110 @@
+"""The map page as a reader meets it, on a desktop and a 390 px phone (the shipped lists,
+`seed_server`): every paper a point, focus telling its title and summary, a click opening the
+paper, browse/'s word filter lighting its papers (the view in the address), the keyboard
+zooming, a paper page's "This paper on the map" focusing its point, and axe clean."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import cannot_run
+
+try:
+    from axe_playwright_python.sync_playwright import Axe
+except ImportError:
+    Axe = None
+
+pytestmark = pytest.mark.browser
+WIDTHS = [1280, 390]
+POINTS = ".rl-map__point"
+
+
+def open_map(page, server, path="map/"):
+    page.goto(server.url(path))
+    expect(page.locator(POINTS)).to_have_count(76)
+    expect(page.locator(".rl-map-none")).to_be_hidden()
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_points_are_drawn_and_focus_tells_the_title(seed_server, new_page, width):
+    page = new_page(width=width)
+    open_map(page, seed_server)
+    expect(page.locator(".rl-map__count")).to_have_text("76 papers on the map")
+    expect(page.locator(".rl-map__legend li").first).to_be_visible()
+    point = page.locator(POINTS).nth(3)
+    title = point.get_attribute("aria-label")
+    point.focus()
+    expect(point).to_be_focused()
+    expect(page.locator(".rl-map__info .rl-map__title")).to_have_text(title)
+    expect(page.locator(".rl-map__info .rl-map__summary")).not_to_be_empty()
+    fits = "el => el.scrollWidth <= el.clientWidth"
+    assert page.locator("article.md-content__inner").evaluate(fits), "the map scrolls sideways"
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_a_point_opens_its_paper(seed_server, new_page, width):
+    page = new_page(width=width)
+    open_map(page, seed_server)
+    point = page.locator(POINTS).first
+    href = point.get_attribute("href")
+    point.locator("circle").click(force=True)  # the point's own spot, whatever lies near it
+    expect(page).to_have_url(href)
+    expect(page.locator("article.md-content__inner h1")).to_be_visible()
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_a_word_filter_lights_its_papers_and_lives_in_the_address(seed_server, new_page, width):
+    page = new_page(width=width)
+    open_map(page, seed_server)
+    page.get_by_role("searchbox", name="Words").fill("preference")
+    expect(page).to_have_url(re.compile(r"/map/\?words=preference$"))
+    expect(page.locator(".rl-map__count")).to_have_text(re.compile(r"^\d+ of 76 papers match"))
+    expect(page.locator(".rl-map__point--in").first).to_be_attached()
+    expect(page.locator(".rl-map__point--out").first).to_be_attached()
+    expect(page.locator(".rl-map__point--out").first).to_have_attribute("tabindex", "-1")
+    page.goto(seed_server.url("map/?words=preference"))  # the address alone makes the view
+    expect(page.locator(".rl-map__count")).to_have_text(re.compile(r"^\d+ of 76 papers match"))
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_keyboard_zooms_and_moves_the_view(seed_server, new_page, width):
+    page = new_page(width=width)
+    open_map(page, seed_server)
+    svg = page.locator(".rl-map__svg")
+    whole = svg.get_attribute("viewBox")
+    svg.focus()
+    page.keyboard.press("+")
+    expect(svg).not_to_have_attribute("viewBox", whole)
+    closer = svg.get_attribute("viewBox")
+    page.keyboard.press("ArrowRight")
+    expect(svg).not_to_have_attribute("viewBox", closer)
+    page.keyboard.press("0")
+    expect(svg).to_have_attribute("viewBox", whole)
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_a_paper_page_leads_to_its_point(seed_server, seed_corpus, new_page, width):
+    page = new_page(width=width)
+    open_map(page, seed_server)
+    point = page.locator(POINTS).nth(10)
+    paper_id, title = point.get_attribute("data-id"), point.get_attribute("aria-label")
+    page.goto(point.get_attribute("href"))
+    page.get_by_role("link", name="This paper on the map").click()
+    expect(page).to_have_url(re.compile(rf"/map/#{paper_id}$"))
+    focused = page.locator(f"{POINTS}[data-id='{paper_id}']")
+    expect(focused).to_be_focused()
+    expect(page.locator(".rl-map__info .rl-map__title")).to_have_text(title)
+    expect(page.locator(".rl-map__svg")).not_to_have_attribute("viewBox", "-500 -500 11000 11000")
+
+
+def test_the_map_passes_axe(seed_server, page):
+    if Axe is None:
+        cannot_run("axe-playwright-python is not installed (pip install -e '.[test]')")
+    open_map(page, seed_server)
+    results = Axe().run(page).response
+    serious = [(v["id"], v["nodes"][0]["html"][:160]) for v in results["violations"]
+               if v["impact"] in ("serious", "critical")]  # fmt: skip
+    assert not serious
