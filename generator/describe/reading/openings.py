@@ -34,7 +34,8 @@ _BACK_REFERENCE = re.compile(r"\b(?:this|these|those|such|above|aforementioned)\
 # A connective that ties the sentence to the one before it ("On the other hand,", "Notably,",
 # "Therefore we"): a summary stands alone, so it goes, before a comma or the authors' subject.
 _LINK_BACK = re.compile(
-    r"^[*_]*(?:on the other hand|on the contrary|notably|moreover|furthermore|further|"
+    r"^[*_]*(?:on the other hand|on the contrary|notably|luckily|fortunately|unfortunately|"
+    r"clearly|moreover|furthermore|further|"
     r"additionally|in addition|also|however|finally|importantly|interestingly|surprisingly|"
     r"remarkably|crucially|in contrast|by contrast|conversely|thus|hence|therefore|"
     r"consequently|accordingly|specifically|in particular|instead|similarly|likewise|besides|"
@@ -45,7 +46,7 @@ _LINK_BACK = re.compile(
     r"(?:\s*,\s*|\s+(?=(?:we|our|this (?:paper|work|study))\b))"
     r"|^[*_]*(?:therefore|thus|hence|moreover|furthermore|additionally|consequently|notably|"
     r"however|nevertheless|nonetheless|indeed|besides|accordingly|similarly|likewise|meanwhile|"
-    r"specifically|importantly)\s+(?=[a-z])",  # adverbs only: "Thus the model ..."
+    r"specifically|importantly|then)\s+(?=[a-z])",  # adverbs only: "Thus the model ..."
     re.IGNORECASE,
 )
 _RESTART = re.compile(r"[^.!?\s] In this (?:paper|work|study), ")
@@ -65,6 +66,16 @@ def strip_preamble(sentence: str) -> str:
             break
         sentence = stripped
     return capitalise(sentence)
+
+
+def strip_opening(sentence: str) -> str:
+    """`sentence` without any opening phrase before the authors' subject ("Following the
+    principle that objects appear in context, we propose X" -> "We propose X"), if it holds
+    no claim of its own: what a sentence too long to be a summary can do without."""
+    opening = _OPENING.match(sentence)
+    if not opening or claims(opening.group(1).lower()):
+        return sentence
+    return capitalise(sentence[opening.end() :])
 
 
 def _is_preamble(phrase: str) -> bool:
