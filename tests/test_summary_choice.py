@@ -158,3 +158,23 @@ def test_strip_opening_keeps_an_opening_that_is_a_claim() -> None:
     assert strip_opening("We show that A holds, we propose X.") == (
         "We show that A holds, we propose X."
     )
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("In the present paper, we resolve the question.", "We resolve the question."),
+        ("Critically, we introduce a notion of transformed processes.",
+         "We introduce a notion of transformed processes."),
+        ("\\emph{given} data, we fit a model.", "\\emph{Given} data, we fit a model."),
+    ],
+)  # fmt: skip
+def test_openings_that_tie_back_go_and_latex_keeps_its_command(
+    sentence: str, expected: str
+) -> None:
+    assert strip_opening(sentence) == expected or (summarize(analyse(sentence)) == expected)
+
+
+def test_two_sentences_the_split_missed_are_garbled() -> None:
+    assert garbled("\\emph{Can we test the class?} We explore tests of independence.")
+    assert points_back("This paper achieves both aims by stabilising training.")

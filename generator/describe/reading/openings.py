@@ -35,7 +35,8 @@ _BACK_REFERENCE = re.compile(r"\b(?:this|these|those|such|above|aforementioned)\
 # "Therefore we"): a summary stands alone, so it goes, before a comma or the authors' subject.
 _LINK_BACK = re.compile(
     r"^[*_]*(?:on the other hand|on the contrary|notably|luckily|fortunately|unfortunately|"
-    r"clearly|moreover|furthermore|further|"
+    r"clearly|critically|essentially|intuitively|formally|technically|empirically|theoretically|"
+    r"moreover|furthermore|further|"
     r"additionally|in addition|also|however|finally|importantly|interestingly|surprisingly|"
     r"remarkably|crucially|in contrast|by contrast|conversely|thus|hence|therefore|"
     r"consequently|accordingly|specifically|in particular|instead|similarly|likewise|besides|"
@@ -50,7 +51,9 @@ _LINK_BACK = re.compile(
     re.IGNORECASE,
 )
 _RESTART = re.compile(r"[^.!?\s] In this (?:paper|work|study), ")
-_HERE_WE = re.compile(r"^(?:here|in this (?:paper|work|study)),?\s+(?=we\b)", re.IGNORECASE)
+_HERE_WE = re.compile(
+    r"^(?:here|in (?:this|the present) (?:paper|work|study)),?\s+(?=we\b)", re.IGNORECASE
+)
 
 
 def strip_preamble(sentence: str) -> str:
@@ -93,4 +96,4 @@ def capitalise(sentence: str) -> str:
     return sentence[:at] + sentence[at].upper() + sentence[at + 1 :]
 
 
-_LETTER = re.compile(r"[A-Za-z]")
+_LETTER = re.compile(r"(?<![\\A-Za-z])[A-Za-z]")  # not a LaTeX command's name ("\\emph")

@@ -91,7 +91,13 @@ def _ranking(abstract: Abstract) -> list[int]:
     of this paper is to ..." states it whatever the ranking says."""
     ranking = [index for index in abstract.ranking if not is_release(abstract.lower[index])]
     ranking = ranking or list(abstract.ranking)
-    return sorted(ranking, key=lambda index: not _states_aim(abstract.lower[index]))
+    return sorted(ranking, key=lambda index: not _opens_with_aim(abstract, index))
+
+
+def _opens_with_aim(abstract: Abstract, index: int) -> bool:
+    """The aim, anywhere, or a claim in the passive that opens the abstract."""
+    lower = abstract.lower[index]
+    return bool(_AIM.match(lower) or (index < 2 and _PASSIVE.search(lower)))
 
 
 def _states_aim(lower: str) -> bool:

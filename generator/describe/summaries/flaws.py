@@ -69,7 +69,17 @@ _MARKS = re.compile(r"\\[A-Za-z]+\{|[*_{}]")
 def mended(summary: str) -> str:
     """`summary` with a line break's hyphen taken out where the two halves make a word many
     abstracts use ("anal- ysis" -> "analysis"); the others are left to `garbled`."""
-    return _BROKEN.sub(_mend, summary)
+    return _SPLIT.sub(_join, _BROKEN.sub(_mend, summary))
+
+
+# "embed ding": a word the source split, whose second half is no word and whole is one.
+_SPLIT = re.compile(r"\b([a-z]{3,}) ([a-z]{2,})\b")
+
+
+def _join(match: re.Match[str]) -> str:
+    words = _known_words()
+    joined = match[1] + match[2]
+    return joined if match[2] not in words and joined in words else match[0]
 
 
 def _mend(match: re.Match[str]) -> str:
@@ -81,13 +91,15 @@ def garbled(summary: str) -> bool:
     """Whether `summary` holds a line break's hyphen ("anal- ysis") or two words the source
     glued ("thedesign", "Humansand"): a word no abstract uses that splits into a function word
     and a word many do."""
-    if _BROKEN.search(summary):
+    if _BROKEN.search(summary) or _TWO_SENTENCES.search(summary):
         return True
     return any(_glued(word.lower()) for word in _WORD.findall(summary))
 
 
 # "anal- ysis": a hyphen before a space, unless a word pair shares it ("first- and second-").
 _BROKEN = re.compile(r"\b[a-z]{2,}- (?!(?:and|or|to|nor|as|than|vs|versus|but)\b)[a-z]{2,}\b")
+# "...the given MEC?} We explore": a sentence end the split missed inside markup.
+_TWO_SENTENCES = re.compile(r"[A-Za-z0-9)][.?!][}*_\"”’)]+\s+(?:We|Our|This|In|The)\b")
 _WORD = re.compile(r"(?<![\w$\\-])[A-Z]?[a-z]{5,}(?![\w-])")
 _GLUE = ("the", "of", "and", "to", "in", "for", "with", "on", "we", "our", "is", "are", "that",
          "this", "from", "by", "its")  # fmt: skip

@@ -64,6 +64,7 @@ _DEFINITE = re.compile(
 _OTHER_POINTER = re.compile(
     r"^[*_]*we instead\b|\b(?:respective|aforesaid|said (?=[a-z]+s?\b))|\bthe (?:latter|former)\b|"
     r"\bhere[.!]?$|"
+    r"\bboth (?:aims|goals|issues|problems|challenges|limitations|objectives)\b|"
     r"\b(?:both|all) (?:two|three|four)\b|\ball (?:two|three|four) \w+|"
     r"\bthe (?:proposed|presented|introduced|above|obtained|considered)\b",
     re.IGNORECASE,
