@@ -75,15 +75,16 @@ def summarize(abstract: Abstract) -> str:
     """The least flawed candidate sentence or clause, made to stand alone where it can; at most
     MAX_WORDS words and MAX_CHARS characters."""
     ranking = _ranking(abstract)
-    found = [
-        _judged(abstract, index, summary, (position, order))
-        for position, index in enumerate(ranking)
-        for order, summary in enumerate(_pieces(abstract.sources[index]))
-        if _fits(summary)
-    ]
-    if not found:
-        return _cut(strip_preamble(abstract.sources[ranking[0]]))
-    return min(found).text
+    best: _Candidate | None = None
+    for position, index in enumerate(ranking):
+        for order, summary in enumerate(_pieces(abstract.sources[index])):
+            if not _fits(summary):
+                continue
+            found = _judged(abstract, index, summary, (position, order))
+            best = found if best is None else min(best, found)
+            if not best.cost:  # no later candidate can beat a flawless one
+                return best.text
+    return best.text if best else _cut(strip_preamble(abstract.sources[ranking[0]]))
 
 
 def _ranking(abstract: Abstract) -> list[int]:

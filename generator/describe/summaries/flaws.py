@@ -37,7 +37,12 @@ def bare(summary: str) -> re.Match[str] | None:
     multi-scale quantization technique.": an intro verb, a name, and at most an apposition of a
     general head, saying neither what for, how, nor what it does; the match's `object` is the
     name."""
+    if len(summary.split()) > _BARE_WORDS:  # the pattern's longest match: no need to try it
+        return None
     return _BARE.match(markup_free(summary))
+
+
+_BARE_WORDS = 16
 
 
 _NO_PURPOSE = r"(?!(?:for|to|that|which|with|by|of|in|on|via|using|where|whose|and|as|from)\b)"
