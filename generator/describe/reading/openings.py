@@ -34,7 +34,9 @@ _BACK_REFERENCE = re.compile(r"\b(?:this|these|those|such|above|aforementioned)\
 # A connective that ties the sentence to the one before it ("On the other hand,", "Notably,",
 # "Therefore we"): a summary stands alone, so it goes, before a comma or the authors' subject.
 _LINK_BACK = re.compile(
-    r"^[*_]*(?:on the other hand|on the contrary|notably|moreover|furthermore|further|"
+    r"^[*_]*(?:on the other hand|on the contrary|notably|luckily|fortunately|unfortunately|"
+    r"clearly|critically|essentially|intuitively|formally|technically|empirically|theoretically|"
+    r"moreover|furthermore|further|"
     r"additionally|in addition|also|however|finally|importantly|interestingly|surprisingly|"
     r"remarkably|crucially|in contrast|by contrast|conversely|thus|hence|therefore|"
     r"consequently|accordingly|specifically|in particular|instead|similarly|likewise|besides|"
@@ -45,11 +47,13 @@ _LINK_BACK = re.compile(
     r"(?:\s*,\s*|\s+(?=(?:we|our|this (?:paper|work|study))\b))"
     r"|^[*_]*(?:therefore|thus|hence|moreover|furthermore|additionally|consequently|notably|"
     r"however|nevertheless|nonetheless|indeed|besides|accordingly|similarly|likewise|meanwhile|"
-    r"specifically|importantly)\s+(?=[a-z])",  # adverbs only: "Thus the model ..."
+    r"specifically|importantly|then)\s+(?=[a-z])",  # adverbs only: "Thus the model ..."
     re.IGNORECASE,
 )
 _RESTART = re.compile(r"[^.!?\s] In this (?:paper|work|study), ")
-_HERE_WE = re.compile(r"^(?:here|in this (?:paper|work|study)),?\s+(?=we\b)", re.IGNORECASE)
+_HERE_WE = re.compile(
+    r"^(?:here|in (?:this|the present) (?:paper|work|study)),?\s+(?=we\b)", re.IGNORECASE
+)
 
 
 def strip_preamble(sentence: str) -> str:
@@ -67,6 +71,16 @@ def strip_preamble(sentence: str) -> str:
     return capitalise(sentence)
 
 
+def strip_opening(sentence: str) -> str:
+    """`sentence` without any opening phrase before the authors' subject ("Following the
+    principle that objects appear in context, we propose X" -> "We propose X"), if it holds
+    no claim of its own: what a sentence too long to be a summary can do without."""
+    opening = _OPENING.match(sentence)
+    if not opening or claims(opening.group(1).lower()):
+        return sentence
+    return capitalise(sentence[opening.end() :])
+
+
 def _is_preamble(phrase: str) -> bool:
     """A connective or framing phrase, not a clause of its own ("we find that ...")."""
     if len(phrase.split()) > 25 or claims(phrase.lower()):
@@ -82,4 +96,4 @@ def capitalise(sentence: str) -> str:
     return sentence[:at] + sentence[at].upper() + sentence[at + 1 :]
 
 
-_LETTER = re.compile(r"[A-Za-z]")
+_LETTER = re.compile(r"(?<![\\A-Za-z])[A-Za-z]")  # not a LaTeX command's name ("\\emph")
