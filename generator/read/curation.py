@@ -10,7 +10,7 @@ their mistakes reported with the rest of the file's.
 
     papers:
       3fa2c1d9e0ab:
-        title: "FlipAttack: Jailbreak LLMs via Flipping"
+        title: "Reversed Prompts as a Jailbreak (our reading group's title)"
         tags: {add: [jailbreak], remove: [understand]}
         topics: {add: [safety], remove: [alignment]}      # topic keys or names
         note: "Read with *the appendix*; see $O(n)$ claim."
