@@ -12,14 +12,20 @@ import re
 from collections import Counter
 from collections.abc import Iterator
 
-from generator.describe.reading.lexicon import Word, read_word
+from generator.describe.reading.lexicon import BREAK, NOUN, Word, read_word
+from generator.describe.tags.fitted import TagPhrases, fold, tag_phrases
 
 MAX_WORDS = 3
+# A pair of words used as one in at least this many training abstracts ("natural language"):
+# a phrase that starts inside it is cut from a term ("language processing task").
+BOUND_PAIR = 5
 
 # Words of any script ("Māori"), with inner hyphens and apostrophes; else runs of other marks.
-# A "+" inside or closing a name is part of it: "KTRL+F", "C++", not "KTRL" and "F".
+# A "+" inside or closing a name is part of it: "KTRL+F", "C++", not "KTRL" and "F"; so is a
+# dot before capitals or digits ("BounDr.E", "GPT-3.5"), never before a lower-case word (two
+# sentences glued: "LLMs.Our").
 _TOKEN = re.compile(
-    r"(?=\S*[A-Z])[^\W\d_][^\W_]*(?:['+-][^\W_]+)*\+*(?!\w)"  # a name, "+" and all
+    r"(?=\S*[A-Z])[^\W\d_][^\W_]*(?:['+-][^\W_]+|\.[A-Z\d][A-Z\d]*(?![^\W\d_]))*\+*(?!\w)"
     r"|[^\W\d_][^\W_]*(?:['-][^\W_]+)*|[^\w\s]+|[\d_]+"
 )
 # What plain text keeps of LaTeX or code: a chunk holding ^ _ { } or a backslash ("R^d_A",
@@ -28,6 +34,27 @@ _DEBRIS = re.compile(  # a word holding a LaTeX mark, from its start: once over 
     r"(?<!\S)\S*[\\^_{}]\S*"
     r"|\b(?:frac|dfrac|tfrac|mathbb|mathcal|mathrm|mathbf|mathsf|mathit|mathfrak|boldsymbol|"
     r"operatorname|textbf|textit|textrm|sqrt|cdots?|ldots|leq|geq|infty)(?=[A-Z0-9])\w*"
+)
+# Hyphens other than "-" join words as "-" does: "entity\u2010level" is one word.
+_HYPHENS = str.maketrans({"\u2010": "-", "\u2011": "-", "\u00ad": ""})
+# A sentence holding an address or saying what is released ("Code is available at ..."): a
+# repository's name or a URL's path is no topic.
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+_RELEASE = re.compile(
+    r"https?://|www\.|\b(?:github|gitlab|huggingface|bitbucket)\b|\.(?:com|org|io)\b"
+    r"|\b(?:code|codes|implementation|software|checkpoints|weights|models?|data(?:sets?)?)\b"
+    r"[^.!?]{0,60}\b(?:is|are|will\s+be|has\s+been|have\s+been)\s+(?:made\s+)?"
+    r"(?:publicly\s+|freely\s+|openly\s+)?(?:available|released|open[- ]sourced?)\b"
+    r"|\b(?:we|will)\s+(?:publicly\s+)?(?:release|open[- ]source)\b",
+    re.IGNORECASE,
+)
+# Words that never open a tag, though they may stand inside one: they say whose, how much
+# or which one ("own", "further", "alternative"), or join clauses ("whilst").
+_NO_OPENING = frozenset(
+    """own further alternative alternatives input output standardized standardised underlying
+    given proposed resulting corresponding respective various overall potential possible
+    available necessary desired desirable whilst whereas thereby hence thus other another
+    certain such same whole entire so-called understanding""".split()
 )
 _CITATION = re.compile(
     r"\b[A-Z][\w'-]+(?:\s+(?:and|&)\s+[A-Z][\w'-]+)?\s+et\s+al\.?(?:,?\s*\(?\d{4}[a-z]?\)?)?"
@@ -40,10 +67,39 @@ def candidates(text: str) -> Counter[str]:
     return read_text(text)[0]
 
 
-def read_text(text: str) -> tuple[Counter[str], Counter[str]]:
+def read_text(text: str, known: TagPhrases | None = None) -> tuple[Counter[str], Counter[str]]:
     """Phrase counts, and counts of every word as the last word of a phrase spells it."""
-    words = list(map(read_word, _TOKEN.findall(without_debris(_CITATION.sub(",", text)))))
-    return Counter(_phrases(words)), Counter(word.head for word in words)
+    known = known or tag_phrases()
+    words = _read_words(tokens(text), known.compounds)
+    return Counter(_phrases(words, known.df)), Counter(word.head for word in words)
+
+
+def tokens(text: str) -> list[str]:
+    """The tokens of `text` that may make tags: no citation, address, release sentence or
+    markup debris."""
+    plain = _CITATION.sub(",", text.translate(_HYPHENS))
+    kept = " ".join(s for s in _SENTENCE_END.split(plain) if not _RELEASE.search(s))
+    return _TOKEN.findall(without_debris(kept))
+
+
+def _read_words(found: list[str], compounds: frozenset[str]) -> list[Word]:
+    """Each token's `Word`; a gerund after the noun it makes one term with ("entity linking")
+    is a noun; a lower-case word after "to", a modal or a subject pronoun is a verb ("to model
+    dependencies", "we design"), even one that may be a noun."""
+    words: list[Word] = []
+    for at, token in enumerate(found):
+        word = read_word(token)
+        before = found[at - 1].lower() if at else ""
+        if at and token.endswith("ing") and f"{words[-1].spelling} {token}" in compounds:
+            word = Word(NOUN, token, token, False, True, True, True)
+        elif before in _VERB_COMES and token.islower():
+            word = _BREAK_WORD
+        words.append(word)
+    return words
+
+
+_VERB_COMES = frozenset("to can could may might will would should must cannot we they also".split())
+_BREAK_WORD = Word(BREAK, "", "", False, False, False, False)
 
 
 def without_debris(text: str) -> str:
@@ -51,20 +107,32 @@ def without_debris(text: str) -> str:
     return _DEBRIS.sub(",", text)
 
 
-def _phrases(words: list[Word]) -> Iterator[str]:
-    """Every phrase: its last word ends a run of words, the words before it stand inside it."""
+def _phrases(words: list[Word], df: dict[str, int]) -> Iterator[str]:
+    """Every phrase: its last word ends a run of words, the words before it stand inside it;
+    it opens on a word that may open a tag, and not inside a pair of words used as one."""
     for end, last in enumerate(words):
         if not _ends_run(words, end):
             continue
         has_content = last.content
-        if has_content:
+        if has_content and _opens(words, end, df):
             yield last.head
         for start in range(end - 1, max(end - MAX_WORDS, -1), -1):
             if not words[start].inside:
                 break
             has_content = has_content or words[start].content
-            if has_content:
+            if has_content and _opens(words, start, df):
                 yield " ".join([w.spelling for w in words[start:end]] + [last.head])
+
+
+def _opens(words: list[Word], start: int, df: dict[str, int]) -> bool:
+    """Whether a phrase may open on `words[start]`: not a word that never opens one, and not
+    the second word of a pair the training abstracts use as one ("natural language")."""
+    if words[start].spelling.lower() in _NO_OPENING:
+        return False
+    before = words[start - 1] if start else None
+    if before is None or not before.inside:
+        return True
+    return df.get(fold(f"{before.spelling}{words[start].head}"), 0) < BOUND_PAIR
 
 
 def _ends_run(words: list[Word], at: int) -> bool:

@@ -1,0 +1,126 @@
+"""Tag rules against fragments, cut names and catch-alls, each on sentences written for the test:
+phrase boundaries, release sentences, the plural a name is written in, the task a paper
+addresses, and the weight of a phrase the training abstracts use widely."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.describe.tags import choice, keyphrases, plurals
+from generator.describe.tags import collection as tags
+from generator.describe.tags.fitted import share, tag_phrases
+
+
+def phrases(text: str) -> set[str]:
+    return set(keyphrases.candidates(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "kept", "never"),
+    [
+        # a hyphen other than "-" joins a compound as "-" does
+        ("We train an early\u2010exit training strategy for speed.",
+         "early-exit training strategy", "exit training strategy"),
+        ("We score entity\u2011level moral sentiment in news.",
+         "entity-level moral sentiment", "level moral sentiment"),
+        # a name with a dot before capitals or digits stays whole
+        ("We present BounDr.E, a boundary detector.", "BounDr.E", "BounDr"),
+        ("We fine-tune GPT-3.5 on puzzles.", "GPT-3.5", "GPT-3"),
+        # a gerund the training abstracts use with its noun as one term
+        ("We study neural entity linking for news.",
+         "neural entity linking", "neural entity"),
+        # a compound the training abstracts use is not cut ("natural language" | "processing")
+        ("Natural language processing tasks need reinforcement learning agents.",
+         "reinforcement learning agent", "language processing task"),
+        ("Natural language processing tasks need reinforcement learning agents.",
+         "reinforcement learning agent", "learning agent"),
+    ],
+)  # fmt: skip
+def test_phrases_keep_compounds_and_names_whole(text: str, kept: str, never: str) -> None:
+    found = phrases(text)
+    assert kept in found
+    assert never not in found
+
+
+@pytest.mark.parametrize(
+    ("text", "never"),
+    [
+        ("The results call for further investigation of probes.", "further investigation"),
+        ("Each agent runs its own feature computation.", "own feature computation"),
+        ("We compare with an alternative industrial solution.", "alternative industrial solution"),
+        ("It works whilst non-parametric models fail.", "whilst non-parametric model"),
+        ("We build a standardized collection of probes.", "standardized collection"),
+        ("Models fail at understanding underlying content.", "understanding underlying content"),
+        ("We learn to model between-event dependencies.", "model between-event dependency"),
+    ],
+)
+def test_no_phrase_opens_on_a_word_that_never_opens_a_tag(text: str, never: str) -> None:
+    assert never not in phrases(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Our code is available at https://github.com/someone/BQN-demo.",
+        "Code and models will be released at www.example.org/ATP-kit.",
+        "The data are publicly available.",
+        "We release the code.",
+    ],
+)
+def test_release_sentences_and_addresses_give_no_phrase(text: str) -> None:
+    assert not {p for p in phrases(text) if p not in ("code", "data")}
+    assert "BQN-demo" not in phrases(text)
+
+
+def test_a_sentence_with_a_dot_inside_keeps_its_words() -> None:
+    found = phrases("With GPT-3.5 we study sarcasm detection. Data is often available.")
+    assert {"sarcasm detection", "GPT-3.5"} <= found
+
+
+@pytest.mark.parametrize(
+    ("tag", "keyphrase"),
+    [
+        ("early draft head", False),  # a degree word opening a phrase no abstract uses
+        ("learning agent behavior", False),  # a gerund opening a phrase no abstract uses
+        ("trained linear classifier", False),  # a participle before two more words
+        ("large language model", True),  # a degree word opening an established term
+        ("sarcasm detection", True),
+    ],
+)
+def test_risky_openings_need_an_established_term(tag: str, keyphrase: bool) -> None:
+    assert choice.is_keyphrase(tag) is keyphrase
+
+
+def test_a_name_written_only_in_the_plural_keeps_its_plural() -> None:
+    texts = [
+        "We attribute with Integrated Gradients (IG) on images.",
+        "Integrated Gradients (IG) explain the classifier.",
+    ]
+    spelled = plurals.as_written(
+        [("integrated gradient (IG)",), ("integrated gradient (IG)",)], texts
+    )
+    assert spelled == [("integrated gradients (IG)",), ("integrated gradients (IG)",)]
+
+
+def test_a_phrase_some_paper_writes_in_the_singular_stays_singular() -> None:
+    texts = ["Many sparse probes.", "One sparse probe suffices."]
+    assert plurals.as_written([("sparse probe",), ("sparse probe",)], texts) == [
+        ("sparse probe",),
+        ("sparse probe",),
+    ]
+
+
+def test_the_task_a_paper_addresses_outweighs_a_peripheral_phrase() -> None:
+    assert "detection" in tag_phrases().task_heads
+    assert tags._specificity("sarcasm detection") > tags._specificity("tweet corpus")
+
+
+def test_a_catch_all_phrase_weighs_less_than_a_specific_one() -> None:
+    assert share("generalization") > tags.CATCH_ALL_SHARE
+    assert tags._specificity("generalization") < tags._specificity("pansharpening")
+
+
+def test_a_coined_name_said_only_in_an_address_is_no_tag() -> None:
+    text = "We study proofs. Code: https://github.com/x/ATP."
+    reading = tags.read([text, "We study proofs too."], [{}, {}], ["ATP", ""])
+    assert "ATP" not in reading.chosen[0]
