@@ -124,3 +124,49 @@ def test_a_coined_name_said_only_in_an_address_is_no_tag() -> None:
     text = "We study proofs. Code: https://github.com/x/ATP."
     reading = tags.read([text, "We study proofs too."], [{}, {}], ["ATP", ""])
     assert "ATP" not in reading.chosen[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "never"),
+    [
+        # a "plural" before a determiner is a verb
+        ("Hyper-parameter tuning plays a central role.", "hyper-parameter tuning play"),
+        ("The platform faces the risk of churn.", "platform face"),
+        # LaTeX commands glued to their argument
+        ("We use the emphde facto standard on mathdsA nodes.", "emphde"),
+        ("We use the emphde facto standard on mathdsA nodes.", "mathdsA"),
+        # three words cut after a noun or a name
+        (
+            "We generalize the Rayleigh quotient iteration algorithm.",
+            "quotient iteration algorithm",
+        ),
+    ],
+)
+def test_no_verb_debris_or_cut_phrase(text: str, never: str) -> None:
+    assert never not in phrases(text)
+
+
+def test_emphasis_is_no_debris() -> None:
+    assert "emphasis" in phrases("We put emphasis on speed.")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Sarcasm detection, the task of telling irony from praise, is hard.",
+        "We study the problem of sarcasm detection in tweets.",
+        "Sarcasm detection is the task of telling irony from praise.",
+    ],
+)
+def test_the_task_a_paper_addresses_counts_once_more(text: str) -> None:
+    assert keyphrases.candidates(text)["sarcasm detection"] == 2
+
+
+def test_a_rare_word_the_paper_repeats_is_a_candidate() -> None:
+    text = (
+        "Pansharpening fuses images. Our pansharpening network beats pansharpening baselines "
+        "on satellite images."
+    )
+    reading = tags.read([text, "Satellite images help."], [{}, {}], ["", ""])
+    assert "pansharpening" in reading.chosen[0]
+    assert not tags._rare_term("estimation", 5)  # many training abstracts use it

@@ -37,6 +37,7 @@ from generator.describe.tags.keyphrases import read_text, without_debris
 MAX_TAGS, MIN_TAGS = tag_choice.MAX_TAGS, tag_choice.MIN_TAGS
 MAX_COUNT = 15  # a phrase or word counts at most this often
 TASK_BOOST = 1.5  # a phrase naming a task weighs this much more
+RARE_TERM_COUNT, RARE_TERM_LENGTH = 3, 6  # a rare word said this often, of this many letters
 # A phrase used by more than this share of the training abstracts fits too many papers to set
 # one apart ("reasoning", "generalization"): it weighs less, the wider the more.
 CATCH_ALL_SHARE = 0.008
@@ -175,9 +176,17 @@ def _pool_at(
     `todo[number]`."""
     counts, words, keys, coined, todo = shared
     index = todo[number]
-    ranked = [tag for _, tag, _ in _ranked(counts[index], words[index], keys) if _shown(tag)]
-    pool = [tag for tag in ranked if is_keyphrase(tag)][:POOL_SIZE]
+    said = words[index]
+    ranked = [tag for _, tag, _ in _ranked(counts[index], said, keys) if _shown(tag)]
+    pool = [t for t in ranked if is_keyphrase(t) or _rare_term(t, said.get(t, 0))][:POOL_SIZE]
     return pool, _coined_tag(ranked, coined[index], words[index])
+
+
+def _rare_term(tag: str, count: int) -> bool:
+    """A lower-case word no two training abstracts use that the paper repeats is its own
+    term ("pansharpening"), though no word list knows it."""
+    plain = tag.isalpha() and tag.islower() and len(tag) >= RARE_TERM_LENGTH
+    return plain and count >= RARE_TERM_COUNT and tag not in tag_phrases().df
 
 
 def _shown(tag: str) -> bool:

@@ -33,7 +33,9 @@ _TOKEN = re.compile(
 _DEBRIS = re.compile(  # a word holding a LaTeX mark, from its start: once over a long word
     r"(?<!\S)\S*[\\^_{}]\S*"
     r"|\b(?:frac|dfrac|tfrac|mathbb|mathcal|mathrm|mathbf|mathsf|mathit|mathfrak|boldsymbol|"
+    r"mathds|mathscr|mathtt|texttt|textsc|"
     r"operatorname|textbf|textit|textrm|sqrt|cdots?|ldots|leq|geq|infty)(?=[A-Z0-9])\w*"
+    r"|\bemph(?!as|at)[a-z]\w*"  # "\\emph{de facto}" as "emphde", never "emphasis"
 )
 # Hyphens other than "-" join words as "-" does: "entity\u2010level" is one word.
 _HYPHENS = str.maketrans({"\u2010": "-", "\u2011": "-", "\u00ad": ""})
@@ -70,8 +72,40 @@ def candidates(text: str) -> Counter[str]:
 def read_text(text: str, known: TagPhrases | None = None) -> tuple[Counter[str], Counter[str]]:
     """Phrase counts, and counts of every word as the last word of a phrase spells it."""
     known = known or tag_phrases()
-    words = _read_words(tokens(text), known.compounds)
-    return Counter(_phrases(words, known.df)), Counter(word.head for word in words)
+    found = tokens(text)
+    words = _read_words(found, known.compounds)
+    phrases = Counter(_phrases(words, known.df))
+    phrases.update(_addressed(found, words, phrases))
+    return phrases, Counter(word.head for word in words)
+
+
+# The task a paper addresses, named after these words ("the problem of X", "we tackle X") or
+# before them ("X, the task of ...", "X is the problem of ..."): counted once more.
+_NAMED_AFTER = (("problem", "of"), ("task", "of"), ("we", "address"), ("we", "tackle"),
+                ("we", "study"), ("we", "consider"), ("we", "investigate"))  # fmt: skip
+_NAMED_BEFORE = ((",", "the", "task", "of"), ("is", "the", "task", "of"),
+                 ("is", "the", "problem", "of"), (",", "the", "problem", "of"))  # fmt: skip
+
+
+def _addressed(found: list[str], words: list[Word], phrases: Counter[str]) -> list[str]:
+    """The longest phrase right after or right before a sentence's words naming a task."""
+    low = [token.lower() for token in found]
+    named = []
+    for at in range(len(low)):
+        if tuple(low[at - 2 : at]) in _NAMED_AFTER:
+            start = at + (low[at] in ("the", "a", "an"))
+            spans = [(start, end) for end in range(start + MAX_WORDS - 1, start - 1, -1)]
+        elif tuple(low[at + 1 : at + 5]) in _NAMED_BEFORE:
+            spans = [(start, at) for start in range(at - MAX_WORDS + 1, at + 1)]
+        else:
+            continue
+        said = [_spelled(words, *span) for span in spans if 0 <= span[0] <= span[1] < len(words)]
+        named += [phrase for phrase in said if phrase in phrases][:1]
+    return named
+
+
+def _spelled(words: list[Word], start: int, end: int) -> str:
+    return " ".join([w.spelling for w in words[start:end]] + [words[end].head])
 
 
 def tokens(text: str) -> list[str]:
@@ -94,11 +128,14 @@ def _read_words(found: list[str], compounds: frozenset[str]) -> list[Word]:
             word = Word(NOUN, token, token, False, True, True, True)
         elif before in _VERB_COMES and token.islower():
             word = _BREAK_WORD
+        elif word.plural and at + 1 < len(found) and found[at + 1] in _DETERMINERS:
+            word = _BREAK_WORD  # "tuning | plays | a central role", "the platform | faces | the"
         words.append(word)
     return words
 
 
 _VERB_COMES = frozenset("to can could may might will would should must cannot we they also".split())
+_DETERMINERS = frozenset("a an the this these those its their our his her each every".split())
 _BREAK_WORD = Word(BREAK, "", "", False, False, False, False)
 
 
@@ -114,24 +151,27 @@ def _phrases(words: list[Word], df: dict[str, int]) -> Iterator[str]:
         if not _ends_run(words, end):
             continue
         has_content = last.content
-        if has_content and _opens(words, end, df):
+        if has_content and _opens(words, end, end, df):
             yield last.head
         for start in range(end - 1, max(end - MAX_WORDS, -1), -1):
             if not words[start].inside:
                 break
             has_content = has_content or words[start].content
-            if has_content and _opens(words, start, df):
+            if has_content and _opens(words, start, end, df):
                 yield " ".join([w.spelling for w in words[start:end]] + [last.head])
 
 
-def _opens(words: list[Word], start: int, df: dict[str, int]) -> bool:
-    """Whether a phrase may open on `words[start]`: not a word that never opens one, and not
-    the second word of a pair the training abstracts use as one ("natural language")."""
+def _opens(words: list[Word], start: int, end: int, df: dict[str, int]) -> bool:
+    """Whether a phrase may open on `words[start]`: not a word that never opens one, not the
+    second word of a pair the training abstracts use as one ("natural language"), and not
+    MAX_WORDS words cut after a noun or a name ("Rayleigh | quotient iteration algorithm")."""
     if words[start].spelling.lower() in _NO_OPENING:
         return False
     before = words[start - 1] if start else None
     if before is None or not before.inside:
         return True
+    if end - start + 1 == MAX_WORDS and before.content:
+        return False
     return df.get(fold(f"{before.spelling}{words[start].head}"), 0) < BOUND_PAIR
 
 

@@ -1,7 +1,8 @@
 """Which number a tag is written in: a tag's last word is made singular to count its
 spellings as one ("sparse autoencoders" and "sparse autoencoder"), but a name written only in
-the plural keeps it ("integrated gradients", never "integrated gradient"): the singular stays
-only if the training abstracts (`fitted`) or a paper carrying the tag write it so. Owns that
+the plural keeps it ("Integrated Gradients" is "integrated gradients", never "integrated
+gradient"): a name is written in capitals, and its singular stays only if the training
+abstracts (`fitted`) or a paper carrying the tag write it so. Owns that
 choice of spelling, made once per tag for the whole collection; never which tags a paper has.
 """
 
@@ -25,18 +26,20 @@ def as_written(chosen: list[tuple[str, ...]], texts: list[str]) -> list[tuple[st
 
 
 def _plural_kept(tag: str, texts: list[str]) -> str:
-    """`tag`, its last word in the plural a text writes it in, if no text writes the phrase
-    in the singular and the training abstracts never do."""
+    """`tag`, its last word in the plural a text writes it in, if a text writes it as a name
+    (in capitals), no text writes it in the singular and the training abstracts never do."""
     long_form, bracket, acronym = tag.partition(" (")
     words = long_form.split()
     if len(words) < 2 or not words[-1].islower() or fold(long_form) in tag_phrases().singular:
         return tag
     before = r"(?<![\w-])" + "".join(re.escape(word) + r"[\s-]+" for word in words[:-1])
     written = re.compile(rf"{before}({_forms(words[-1])})(?![\w-])", re.IGNORECASE)
-    found = [match.group(1).lower() for text in texts for match in written.finditer(text)]
-    if not found or words[-1] in found:
+    found = [match for text in texts for match in written.finditer(text)]
+    if not found or any(m.group(1).lower() == words[-1] for m in found):
         return tag
-    return " ".join([*words[:-1], min(found)]) + bracket + acronym
+    if not any(m.group(0)[:1].isupper() and m.group(1)[:1].isupper() for m in found):
+        return tag  # a common noun phrase ("random nodes") counts as one with its singular
+    return " ".join([*words[:-1], min(m.group(1).lower() for m in found)]) + bracket + acronym
 
 
 def _forms(word: str) -> str:
