@@ -17,6 +17,9 @@ same file gives the same bytes:
 - `singular`: folded keys of phrases of two words or more that some abstract writes with a
   singular last word (of those in `df`): "integrated gradients" is not among them, so its tag
   keeps the plural;
+- `openers`: a phrase that a training abstract mostly writes after one word the reader cuts at
+  ("named" | "entity recognition", "support" | "vector machine"): at least `MIN_OPENER` times and
+  `OPENER_SHARE` of its uses. Where a paper writes that word before it, the tag takes it too;
 - `task_heads`: words written just before "task(s)" in at least `MIN_TASK` abstracts
   ("detection", "segmentation"), nouns made of verbs: a phrase ending on one names the task
   a paper addresses.
@@ -36,13 +39,16 @@ sys.path.insert(0, str(REPO))
 
 from generator.describe.reading.lexicon import (  # noqa: E402
     BREAK,
+    CUT_BEFORE,
     DETERMINERS,
     GENERIC,
     GENERIC_WORDS,
     NOUN,
     PRONOUNS,
+    SMALL_WORDS,
     WEAK_HEADS,
     read_word,
+    singular,
 )
 from generator.describe.tags import keyphrases  # noqa: E402
 from generator.describe.tags.fitted import TagPhrases, fold  # noqa: E402
@@ -51,6 +57,7 @@ MIN_DF = 2
 MIN_COMPOUND = 3
 VERBAL_SHARE = 0.2
 MIN_TASK = 3
+MIN_OPENER, OPENER_SHARE = 3, 0.6
 # A task is named by a noun made of a verb: "detection", "linking", "retrieval".
 _NOMINAL = re.compile(r"(?:tion|sion|ment|ing|ance|ence|ity|sis|ics|al|ure)$")
 DEFAULT_PAIRS = REPO.parent.parent / "shared" / "train" / "title_pairs.jsonl"
@@ -67,6 +74,7 @@ def main() -> int:
     table = fit(abstracts)
     args.out.write_text(json.dumps(table, indent=0, sort_keys=True) + "\n", encoding="utf-8")
     print(f"{len(abstracts)} abstracts: {len(table['df'])} phrases, "
+          f"{len(table['openers'])} openers, "
           f"{len(table['compounds'])} compounds, {len(table['singular'])} singular, "
           f"{len(table['task_heads'])} task heads")  # fmt: skip
     return 0
@@ -75,7 +83,7 @@ def main() -> int:
 def fit(abstracts: list[str]) -> dict[str, object]:
     tokens = [keyphrases.tokens(text) for text in abstracts]
     compounds = _compounds(tokens)
-    plain = TagPhrases(len(abstracts), {}, frozenset(compounds), frozenset(), frozenset())
+    plain = TagPhrases(len(abstracts), {}, frozenset(compounds), frozenset(), frozenset(), {})
     df: Counter[str] = Counter()
     singular: set[str] = set()
     for text in abstracts:
@@ -89,7 +97,38 @@ def fit(abstracts: list[str]) -> dict[str, object]:
         "compounds": sorted(compounds),
         "singular": sorted(singular & kept.keys()),
         "task_heads": sorted(_task_heads(tokens)),
+        "openers": _openers(tokens, kept),
     }
+
+
+def _openers(tokens: list[list[str]], df: dict[str, int]) -> dict[str, str]:
+    """Folded phrase -> the word the abstracts mostly write before it, where the reader cuts
+    at that word (a break) and it is no small word, pronoun or determiner."""
+    before: dict[str, Counter[str]] = {}
+    for words in tokens:
+        low = [word.lower() for word in words]
+        for start in range(1, len(low)):
+            for end in range(start + 1, min(start + 3, len(low))):
+                key = fold("".join(low[start:end]) + singular(low[end]))
+                if key in df:
+                    before.setdefault(key, Counter())[low[start - 1]] += 1
+    found = {}
+    for key, counts in sorted(before.items()):
+        word, n = min(counts.items(), key=lambda item: (-item[1], item[0]))
+        if n >= MIN_OPENER and n >= OPENER_SHARE * sum(counts.values()) and _cut_at(word):
+            found[key] = word
+    return found
+
+
+def _cut_at(word: str) -> bool:
+    """A word the reader cuts at that may open a term ("named", "support", "total"): no small
+    word, auxiliary, number or adverb."""
+    small = SMALL_WORDS | DETERMINERS | PRONOUNS | CUT_BEFORE | _NOT_OPENERS
+    plain = word.isalpha() and len(word) > 3 and not word.endswith("ly")
+    return plain and word not in small and read_word(word).role == BREAK
+
+
+_NOT_OPENERS = frozenset("have been were given four five nine also then".split())
 
 
 def _compounds(tokens: list[list[str]]) -> set[str]:

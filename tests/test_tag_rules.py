@@ -170,3 +170,34 @@ def test_a_rare_word_the_paper_repeats_is_a_candidate() -> None:
     reading = tags.read([text, "Satellite images help."], [{}, {}], ["", ""])
     assert "pansharpening" in reading.chosen[0]
     assert not tags._rare_term("estimation", 5)  # many training abstracts use it
+
+
+@pytest.mark.parametrize(
+    ("text", "kept", "never"),
+    [
+        # a phrase mostly written after a word the reader cuts at takes that word
+        ("We study named entity recognition.", "named entity recognition",
+         "entity recognition"),
+        ("A support vector machine with kernels.", "support vector machine", "vector machine"),
+        ("Bounds in total variation distance.", "total variation distance", "variation distance"),
+        # "question" stands inside a tag, never alone
+        ("We propose clarification question generation.", "clarification question generation",
+         "question"),
+    ],
+)  # fmt: skip
+def test_phrases_take_the_word_a_term_opens_on(text: str, kept: str, never: str) -> None:
+    found = phrases(text)
+    assert kept in found
+    assert never not in found
+
+
+def test_a_verb_after_to_and_an_adverb_opens_no_phrase() -> None:
+    assert "model temporal change" not in phrases("We aim to explicitly model temporal changes.")
+
+
+@pytest.mark.parametrize(
+    "tag", ["useful missing information", "lower sample complexity", "tight regret lower-bound"]
+)
+def test_a_judging_word_opens_only_an_established_term(tag: str) -> None:
+    assert not choice.is_keyphrase(tag)
+    assert choice.is_keyphrase("optimal transport")

@@ -52,6 +52,8 @@ def is_keyphrase(tag: str) -> bool:
     words = tag.split()
     if len(words) == 1:
         return (is_name(tag) and len(tag) > 2) or tag.lower() in FIELD_WORDS
+    if len(words) > 2 and words[0] in _COMPARING:
+        return False
     if _risky_opening(words) and tag_phrases().df.get(fold(tag), 0) < ESTABLISHED:
         return False
     if len(words) == 2:
@@ -67,11 +69,28 @@ def is_keyphrase(tag: str) -> bool:
     return True
 
 
+# Words that judge or compare ("useful missing information", "lower sample complexity",
+# "tight regret lower-bound"): they open a term ("optimal transport") or a fragment.
+_JUDGING = frozenset(
+    """useful lower higher larger smaller greater tight tighter universal efficient effective
+    powerful simple simpler practical promising challenging reasonable interesting favorable
+    superior inferior suitable appropriate accurate fast faster slow slower easy hard difficult
+    robust stable optimal suboptimal near-optimal missing unknown true expensive cheap costly
+    rich poor desired good bad""".split()
+)
+
+
+# A comparison before two more words is a claim, not a name ("lower sample complexity").
+_COMPARING = frozenset(
+    "lower higher larger smaller greater tighter faster slower simpler better worse".split()
+)
+
+
 def _risky_opening(words: list[str]) -> bool:
-    """A size or degree word, a lower-case gerund, or a participle before two more words
-    ("trained linear classifier"): it opens a term or a fragment."""
+    """A size, degree or judging word, a lower-case gerund, or a participle before two more
+    words ("trained linear classifier"): it opens a term or a fragment."""
     first = words[0]
-    if first in _DEGREE or (first.endswith("ing") and first.islower()):
+    if first in _DEGREE or first in _JUDGING or (first.endswith("ing") and first.islower()):
         return True
     return len(words) > 2 and first.endswith("ed") and first.islower()
 

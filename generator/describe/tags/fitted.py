@@ -1,7 +1,8 @@
 """What the training abstracts say about tag phrases (`data/tag_phrases.json`, written by
 `scripts/fit_tag_phrases.py`): how many abstracts use each phrase, which noun-and-gerund pairs
-are one term ("entity linking"), which phrases are written in the singular at all, and which
-head words name a task. Loaded once; never fitted at build time. Owns the look-ups, not what
+are one term ("entity linking"), which phrases are written in the singular at all, which
+head words name a task, and which phrases are mostly written after a word the reader cuts at
+("named entity recognition"). Loaded once; never fitted at build time. Owns the look-ups, not what
 the tags make of them.
 """
 
@@ -19,6 +20,7 @@ class TagPhrases(NamedTuple):
     compounds: frozenset[str]  # "entity linking": a noun and a gerund that name one thing
     singular: frozenset[str]  # folded keys of phrases some abstract writes in the singular
     task_heads: frozenset[str]  # heads of phrases written before "task" ("detection")
+    openers: dict[str, str]  # folded phrase -> the cut word it is mostly written after
 
 
 @cache
@@ -35,6 +37,7 @@ def tag_phrases() -> TagPhrases:
         frozenset(data["compounds"]),
         frozenset(data["singular"]),
         frozenset(data["task_heads"]),
+        data["openers"],
     )
 
 

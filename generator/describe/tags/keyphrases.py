@@ -12,7 +12,7 @@ import re
 from collections import Counter
 from collections.abc import Iterator
 
-from generator.describe.reading.lexicon import BREAK, NOUN, Word, read_word
+from generator.describe.reading.lexicon import BREAK, GENERIC, NOUN, Word, read_word, singular
 from generator.describe.tags.fitted import TagPhrases, fold, tag_phrases
 
 MAX_WORDS = 3
@@ -74,7 +74,7 @@ def read_text(text: str, known: TagPhrases | None = None) -> tuple[Counter[str],
     known = known or tag_phrases()
     found = tokens(text)
     words = _read_words(found, known.compounds)
-    phrases = Counter(_phrases(words, known.df))
+    phrases = Counter(_opened(_phrases(words, known.df), found, known.openers))
     phrases.update(_addressed(found, words, phrases))
     return phrases, Counter(word.head for word in words)
 
@@ -122,8 +122,8 @@ def _read_words(found: list[str], compounds: frozenset[str]) -> list[Word]:
     dependencies", "we design"), even one that may be a noun."""
     words: list[Word] = []
     for at, token in enumerate(found):
-        word = read_word(token)
-        before = found[at - 1].lower() if at else ""
+        word = _NOUNS.get(token) or read_word(token)
+        before = _before(found, at)
         if at and token.endswith("ing") and f"{words[-1].spelling} {token}" in compounds:
             word = Word(NOUN, token, token, False, True, True, True)
         elif before in _VERB_COMES and token.islower():
@@ -134,6 +134,17 @@ def _read_words(found: list[str], compounds: frozenset[str]) -> list[Word]:
     return words
 
 
+def _before(found: list[str], at: int) -> str:
+    """The word before `found[at]`, past one adverb ("to explicitly | model")."""
+    back = at - 1 - (at > 1 and found[at - 1].endswith("ly") and found[at - 1].islower())
+    return found[back].lower() if back >= 0 else ""
+
+
+# Nouns the shared lexicon cuts at, read as general nouns inside a tag: "clarification question
+# generation", though "question" alone is no tag.
+_NOUNS = {word: Word(GENERIC, word, singular(word), word.endswith("s"), not word.endswith("s"),
+                     not word.endswith("s"), False)
+          for word in ("question", "questions")}  # fmt: skip
 _VERB_COMES = frozenset("to can could may might will would should must cannot we they also".split())
 _DETERMINERS = frozenset("a an the this these those its their our his her each every".split())
 _BREAK_WORD = Word(BREAK, "", "", False, False, False, False)
@@ -144,7 +155,17 @@ def without_debris(text: str) -> str:
     return _DEBRIS.sub(",", text)
 
 
-def _phrases(words: list[Word], df: dict[str, int]) -> Iterator[str]:
+def _opened(
+    phrases: Iterator[tuple[int, str]], found: list[str], openers: dict[str, str]
+) -> Iterator[str]:
+    """Each phrase, with the word before it where the training abstracts mostly write it so
+    and the reader cut there ("named" | "entity recognition", "support" | "vector machine")."""
+    for start, phrase in phrases:
+        opener = openers.get(fold(phrase)) if start else None
+        yield f"{opener} {phrase}" if opener and found[start - 1].lower() == opener else phrase
+
+
+def _phrases(words: list[Word], df: dict[str, int]) -> Iterator[tuple[int, str]]:
     """Every phrase: its last word ends a run of words, the words before it stand inside it;
     it opens on a word that may open a tag, and not inside a pair of words used as one."""
     for end, last in enumerate(words):
@@ -152,13 +173,13 @@ def _phrases(words: list[Word], df: dict[str, int]) -> Iterator[str]:
             continue
         has_content = last.content
         if has_content and _opens(words, end, end, df):
-            yield last.head
+            yield end, last.head
         for start in range(end - 1, max(end - MAX_WORDS, -1), -1):
             if not words[start].inside:
                 break
             has_content = has_content or words[start].content
             if has_content and _opens(words, start, end, df):
-                yield " ".join([w.spelling for w in words[start:end]] + [last.head])
+                yield start, " ".join([w.spelling for w in words[start:end]] + [last.head])
 
 
 def _opens(words: list[Word], start: int, end: int, df: dict[str, int]) -> bool:
