@@ -201,3 +201,24 @@ def test_a_verb_after_to_and_an_adverb_opens_no_phrase() -> None:
 def test_a_judging_word_opens_only_an_established_term(tag: str) -> None:
     assert not choice.is_keyphrase(tag)
     assert choice.is_keyphrase("optimal transport")
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("In this paper, we focus on policy evaluation with linear features.", "policy evaluation"),
+        ("We improve sentiment analysis of tweets.", "sentiment analysis"),
+    ],
+)
+def test_evaluation_and_analysis_end_a_task(text: str, kept: str) -> None:
+    assert keyphrases.candidates(text)[kept] >= 1
+    assert choice.is_keyphrase(kept)
+
+
+def test_we_focus_on_names_the_task() -> None:
+    found = keyphrases.candidates("We focus on policy evaluation. Policy evaluation is old.")
+    assert found["policy evaluation"] == 3
+
+
+def test_a_judging_word_in_less_opens_no_fragment() -> None:
+    assert not choice.is_keyphrase("hopeless search problem")

@@ -76,7 +76,7 @@ _JUDGING = frozenset(
     powerful simple simpler practical promising challenging reasonable interesting favorable
     superior inferior suitable appropriate accurate fast faster slow slower easy hard difficult
     robust stable optimal suboptimal near-optimal missing unknown true expensive cheap costly
-    rich poor desired good bad""".split()
+    rich poor desired good bad earlier later former""".split()
 )
 
 
@@ -90,7 +90,8 @@ def _risky_opening(words: list[str]) -> bool:
     """A size, degree or judging word, a lower-case gerund, or a participle before two more
     words ("trained linear classifier"): it opens a term or a fragment."""
     first = words[0]
-    if first in _DEGREE or first in _JUDGING or (first.endswith("ing") and first.islower()):
+    judging = first in _JUDGING or first.endswith("less")  # "hopeless search problem"
+    if first in _DEGREE or judging or (first.endswith("ing") and first.islower()):
         return True
     return len(words) > 2 and first.endswith("ed") and first.islower()
 

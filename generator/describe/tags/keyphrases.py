@@ -79,10 +79,14 @@ def read_text(text: str, known: TagPhrases | None = None) -> tuple[Counter[str],
     return phrases, Counter(word.head for word in words)
 
 
-# The task a paper addresses, named after these words ("the problem of X", "we tackle X") or
+# The task a paper addresses or what it contributes, named after these words ("the problem of
+# X", "we tackle X", "we focus on X", "we introduce X") or
 # before them ("X, the task of ...", "X is the problem of ..."): counted once more.
-_NAMED_AFTER = (("problem", "of"), ("task", "of"), ("we", "address"), ("we", "tackle"),
-                ("we", "study"), ("we", "consider"), ("we", "investigate"))  # fmt: skip
+_NAMED_AFTER = frozenset(
+    [("problem", "of"), ("task", "of"), ("focus", "on"), ("focuses", "on")]
+    + [("we", verb) for verb in "address tackle study consider investigate propose introduce "
+       "present develop".split()]
+)  # fmt: skip
 _NAMED_BEFORE = ((",", "the", "task", "of"), ("is", "the", "task", "of"),
                  ("is", "the", "problem", "of"), (",", "the", "problem", "of"))  # fmt: skip
 
@@ -141,10 +145,12 @@ def _before(found: list[str], at: int) -> str:
 
 
 # Nouns the shared lexicon cuts at, read as general nouns inside a tag: "clarification question
-# generation", though "question" alone is no tag.
+# generation", "policy evaluation", "sentiment analysis", though "question" alone is no tag.
 _NOUNS = {word: Word(GENERIC, word, singular(word), word.endswith("s"), not word.endswith("s"),
                      not word.endswith("s"), False)
-          for word in ("question", "questions")}  # fmt: skip
+          for word in ("question", "questions", "evaluation", "evaluations")}  # fmt: skip
+_NOUNS["analysis"] = Word(GENERIC, "analysis", "analysis", False, True, True, False)
+_NOUNS["analyses"] = Word(GENERIC, "analyses", "analysis", True, False, False, False)
 _VERB_COMES = frozenset("to can could may might will would should must cannot we they also".split())
 _DETERMINERS = frozenset("a an the this these those its their our his her each every".split())
 _BREAK_WORD = Word(BREAK, "", "", False, False, False, False)
