@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from generator.describe.reading.lexicon import FIELD_WORDS, GENERIC_WORDS, WEAK_HEADS, is_name
+from generator.describe.tags.fitted import fold, tag_phrases
 
 MAX_TAGS = 6
 MIN_TAGS = 3  # a paper that shares few candidates still shows this many of its own
@@ -23,6 +24,10 @@ POOL_SIZE = 30  # a paper's best candidates: deeper ones are mentioned in passin
 # of fewer than BROAD_MIN_PAPERS papers are too small to tell.
 BROAD_SHARE = 0.25
 BROAD_MIN_PAPERS = 8
+# A phrase that opens on a size or degree word or a gerund ("early draft head", "learning
+# agent behavior") is a term only if at least this many training abstracts use it ("large
+# language model", "sequential monte carlo" need no such test).
+ESTABLISHED = 3
 # Size and degree words: before one more word they make a fragment ("large pool", "high
 # probability", "advanced theorem"), not a concept; before two ("large language model") they
 # may name one.
@@ -47,6 +52,10 @@ def is_keyphrase(tag: str) -> bool:
     words = tag.split()
     if len(words) == 1:
         return (is_name(tag) and len(tag) > 2) or tag.lower() in FIELD_WORDS
+    if len(words) > 2 and words[0] in _COMPARING:
+        return False
+    if _risky_opening(words) and tag_phrases().df.get(fold(tag), 0) < ESTABLISHED:
+        return False
     if len(words) == 2:
         first, head = words
         if first.lower() in _DEGREE:
@@ -58,6 +67,33 @@ def is_keyphrase(tag: str) -> bool:
             return False
         return not (first in GENERIC_WORDS and is_name(head))
     return True
+
+
+# Words that judge or compare ("useful missing information", "lower sample complexity",
+# "tight regret lower-bound"): they open a term ("optimal transport") or a fragment.
+_JUDGING = frozenset(
+    """useful lower higher larger smaller greater tight tighter universal efficient effective
+    powerful simple simpler practical promising challenging reasonable interesting favorable
+    superior inferior suitable appropriate accurate fast faster slow slower easy hard difficult
+    robust stable optimal suboptimal near-optimal missing unknown true expensive cheap costly
+    rich poor desired good bad earlier later former""".split()
+)
+
+
+# A comparison before two more words is a claim, not a name ("lower sample complexity").
+_COMPARING = frozenset(
+    "lower higher larger smaller greater tighter faster slower simpler better worse".split()
+)
+
+
+def _risky_opening(words: list[str]) -> bool:
+    """A size, degree or judging word, a lower-case gerund, or a participle before two more
+    words ("trained linear classifier"): it opens a term or a fragment."""
+    first = words[0]
+    judging = first in _JUDGING or first.endswith("less")  # "hopeless search problem"
+    if first in _DEGREE or judging or (first.endswith("ing") and first.islower()):
+        return True
+    return len(words) > 2 and first.endswith("ed") and first.islower()
 
 
 def choose_across(
@@ -119,7 +155,9 @@ def _choose(pool: Sequence[str], coined: str, shared: Callable[[str], bool]) -> 
         for tag in pool:
             if len(chosen) >= limit:
                 break
-            if tag not in chosen and shared(tag) == wanted and _apart(bare(tag), held):
+            if tag in chosen or not _apart(bare(tag), held):
+                continue
+            if shared(tag) == wanted:
                 chosen.append(tag)
                 held.append(bare(tag))
     return tuple(chosen)

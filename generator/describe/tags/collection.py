@@ -24,17 +24,23 @@ from generator.describe.reading.abstracts import Abstract
 from generator.describe.reading.lexicon import BREAK, singular, word_class
 from generator.describe.reading.names import coined_name
 from generator.describe.tags import choice as tag_choice
-from generator.describe.tags import reuse
+from generator.describe.tags import plurals, reuse
 from generator.describe.tags.acronyms import (
     CollectionAcronyms,
     collection_acronyms,
     join_acronyms,
 )
 from generator.describe.tags.choice import POOL_SIZE, choose_across, is_keyphrase
+from generator.describe.tags.fitted import share, tag_phrases
 from generator.describe.tags.keyphrases import read_text, without_debris
 
 MAX_TAGS, MIN_TAGS = tag_choice.MAX_TAGS, tag_choice.MIN_TAGS
 MAX_COUNT = 15  # a phrase or word counts at most this often
+TASK_BOOST = 1.5  # a phrase naming a task weighs this much more
+RARE_TERM_COUNT, RARE_TERM_LENGTH = 3, 6  # a rare word said this often, of this many letters
+# A phrase used by more than this share of the training abstracts fits too many papers to set
+# one apart ("reasoning", "generalization"): it weighs less, the wider the more.
+CATCH_ALL_SHARE = 0.008
 _SAFE = re.compile(r"[^\W_](?:(?:[^\W_]|[ '+.()-])*(?:[^\W_]|\)))?")
 
 
@@ -101,7 +107,7 @@ def read_reusing(
         for key, (phrases, words), (pool, name) in zip(keys_of, read, pools, strict=True)
     })  # fmt: skip
     chosen = choose_across([pool for pool, _ in pools], [name for _, name in pools], lists)
-    return Reading(chosen, reread, ranked), memory
+    return Reading(plurals.as_written(chosen, texts), reread, ranked), memory
 
 
 def _read_again(
@@ -170,9 +176,17 @@ def _pool_at(
     `todo[number]`."""
     counts, words, keys, coined, todo = shared
     index = todo[number]
-    ranked = [tag for _, tag, _ in _ranked(counts[index], words[index], keys) if _shown(tag)]
-    pool = [tag for tag in ranked if is_keyphrase(tag)][:POOL_SIZE]
-    return pool, _coined_tag(ranked, coined[index])
+    said = words[index]
+    ranked = [tag for _, tag, _ in _ranked(counts[index], said, keys) if _shown(tag)]
+    pool = [t for t in ranked if is_keyphrase(t) or _rare_term(t, said.get(t, 0))][:POOL_SIZE]
+    return pool, _coined_tag(ranked, coined[index], words[index])
+
+
+def _rare_term(tag: str, count: int) -> bool:
+    """A lower-case word no two training abstracts use that the paper repeats is its own
+    term ("pansharpening"), though no word list knows it."""
+    plain = tag.isalpha() and tag.islower() and len(tag) >= RARE_TERM_LENGTH
+    return plain and count >= RARE_TERM_COUNT and tag not in tag_phrases().df
 
 
 def _shown(tag: str) -> bool:
@@ -181,15 +195,17 @@ def _shown(tag: str) -> bool:
     return bool(_SAFE.fullmatch(tag)) and len(tag) <= 80 and clean
 
 
-def _coined_tag(ranked: list[str], name: str) -> str:
+def _coined_tag(ranked: list[str], name: str, said: dict[str, int]) -> str:
     """The candidate naming the coined name ("FlipAttack", "long form (LF)"), else the name
-    as written, if pages can show it."""
+    as written, if pages can show it and the text says it outside an address or a release
+    sentence (`keyphrases.tokens`): a repository's name is no tag."""
     if len(name) <= 2 or word_class(name) == BREAK:
         return ""  # none, two capitals ("KE"), or a function word ("First, ..."): no name
     words = _spelled(singular(name))  # "JSAEs" coins "JSAE"
     exact = [tag for tag in ranked if _spelled(tag) == words or _spelled(tag).endswith(words)]
     holding = [tag for tag in ranked if words in _spelled(tag)]
-    return next(iter(exact + holding), name if _shown(name) else "")
+    fallback = name if _shown(name) and (name in said or singular(name) in said) else ""
+    return next(iter(exact + holding), fallback)
 
 
 def _spelled(tag: str) -> str:
@@ -237,16 +253,25 @@ def _fold(phrase: str) -> str:
 
 
 def _keys(idf: dict[str, float], display: dict[str, str]) -> dict[str, PhraseKey]:
-    """Longer phrases are more specific; an acronym the authors defined names a key idea."""
+    """How much a phrase may say of a paper (`_specificity`), and its weight in the collection."""
     return {
-        key: PhraseKey(
-            tag,
-            idf[key],
-            1.5 if tag.endswith(")") else 1 + 0.25 * tag.count(" "),
-            tuple(tag.split()),
-        )
+        key: PhraseKey(tag, idf[key], _specificity(tag), tuple(tag.split()))
         for key, tag in display.items()
     }
+
+
+def _specificity(tag: str) -> float:
+    """Longer phrases are more specific; an acronym the authors defined names a key idea; a
+    phrase naming a task ("sarcasm detection") is what a paper addresses; a phrase the
+    training abstracts use widely ("generalization") fits too many papers to set one apart."""
+    base = 1.5 if tag.endswith(")") else 1 + 0.25 * tag.count(" ")
+    long_form = tag.partition(" (")[0]
+    if long_form.rsplit(" ", 1)[-1] in tag_phrases().task_heads:
+        base *= TASK_BOOST
+    common = share(tag)
+    if common > CATCH_ALL_SHARE:
+        base *= math.log(common) / math.log(CATCH_ALL_SHARE)
+    return base
 
 
 def _ranked(

@@ -12,14 +12,20 @@ import re
 from collections import Counter
 from collections.abc import Iterator
 
-from generator.describe.reading.lexicon import Word, read_word
+from generator.describe.reading.lexicon import BREAK, GENERIC, NOUN, Word, read_word, singular
+from generator.describe.tags.fitted import TagPhrases, fold, tag_phrases
 
 MAX_WORDS = 3
+# A pair of words used as one in at least this many training abstracts ("natural language"):
+# a phrase that starts inside it is cut from a term ("language processing task").
+BOUND_PAIR = 5
 
 # Words of any script ("Māori"), with inner hyphens and apostrophes; else runs of other marks.
-# A "+" inside or closing a name is part of it: "KTRL+F", "C++", not "KTRL" and "F".
+# A "+" inside or closing a name is part of it: "KTRL+F", "C++", not "KTRL" and "F"; so is a
+# dot before capitals or digits ("BounDr.E", "GPT-3.5"), never before a lower-case word (two
+# sentences glued: "LLMs.Our").
 _TOKEN = re.compile(
-    r"(?=\S*[A-Z])[^\W\d_][^\W_]*(?:['+-][^\W_]+)*\+*(?!\w)"  # a name, "+" and all
+    r"(?=\S*[A-Z])[^\W\d_][^\W_]*(?:['+-][^\W_]+|\.[A-Z\d][A-Z\d]*(?![^\W\d_]))*\+*(?!\w)"
     r"|[^\W\d_][^\W_]*(?:['-][^\W_]+)*|[^\w\s]+|[\d_]+"
 )
 # What plain text keeps of LaTeX or code: a chunk holding ^ _ { } or a backslash ("R^d_A",
@@ -27,7 +33,30 @@ _TOKEN = re.compile(
 _DEBRIS = re.compile(  # a word holding a LaTeX mark, from its start: once over a long word
     r"(?<!\S)\S*[\\^_{}]\S*"
     r"|\b(?:frac|dfrac|tfrac|mathbb|mathcal|mathrm|mathbf|mathsf|mathit|mathfrak|boldsymbol|"
+    r"mathds|mathscr|mathtt|texttt|textsc|"
     r"operatorname|textbf|textit|textrm|sqrt|cdots?|ldots|leq|geq|infty)(?=[A-Z0-9])\w*"
+    r"|\bemph(?!as|at)[a-z]\w*"  # "\\emph{de facto}" as "emphde", never "emphasis"
+)
+# Hyphens other than "-" join words as "-" does: "entity\u2010level" is one word.
+_HYPHENS = str.maketrans({"\u2010": "-", "\u2011": "-", "\u00ad": ""})
+# A sentence holding an address or saying what is released ("Code is available at ..."): a
+# repository's name or a URL's path is no topic.
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+_RELEASE = re.compile(
+    r"https?://|www\.|\b(?:github|gitlab|huggingface|bitbucket)\b|\.(?:com|org|io)\b"
+    r"|\b(?:code|codes|implementation|software|checkpoints|weights|models?|data(?:sets?)?)\b"
+    r"[^.!?]{0,60}\b(?:is|are|will\s+be|has\s+been|have\s+been)\s+(?:made\s+)?"
+    r"(?:publicly\s+|freely\s+|openly\s+)?(?:available|released|open[- ]sourced?)\b"
+    r"|\b(?:we|will)\s+(?:publicly\s+)?(?:release|open[- ]source)\b",
+    re.IGNORECASE,
+)
+# Words that never open a tag, though they may stand inside one: they say whose, how much
+# or which one ("own", "further", "alternative"), or join clauses ("whilst").
+_NO_OPENING = frozenset(
+    """own further alternative alternatives input output standardized standardised underlying
+    given proposed resulting corresponding respective various overall potential possible
+    available necessary desired desirable whilst whereas thereby hence thus other another
+    certain such same whole entire so-called understanding""".split()
 )
 _CITATION = re.compile(
     r"\b[A-Z][\w'-]+(?:\s+(?:and|&)\s+[A-Z][\w'-]+)?\s+et\s+al\.?(?:,?\s*\(?\d{4}[a-z]?\)?)?"
@@ -40,10 +69,91 @@ def candidates(text: str) -> Counter[str]:
     return read_text(text)[0]
 
 
-def read_text(text: str) -> tuple[Counter[str], Counter[str]]:
+def read_text(text: str, known: TagPhrases | None = None) -> tuple[Counter[str], Counter[str]]:
     """Phrase counts, and counts of every word as the last word of a phrase spells it."""
-    words = list(map(read_word, _TOKEN.findall(without_debris(_CITATION.sub(",", text)))))
-    return Counter(_phrases(words)), Counter(word.head for word in words)
+    known = known or tag_phrases()
+    found = tokens(text)
+    words = _read_words(found, known.compounds)
+    phrases = Counter(_opened(_phrases(words, known.df), found, known.openers))
+    phrases.update(_addressed(found, words, phrases))
+    return phrases, Counter(word.head for word in words)
+
+
+# The task a paper addresses or what it contributes, named after these words ("the problem of
+# X", "we tackle X", "we focus on X", "we introduce X") or
+# before them ("X, the task of ...", "X is the problem of ..."): counted once more.
+_NAMED_AFTER = frozenset(
+    [("problem", "of"), ("task", "of"), ("focus", "on"), ("focuses", "on")]
+    + [("we", verb) for verb in "address tackle study consider investigate propose introduce "
+       "present develop".split()]
+)  # fmt: skip
+_NAMED_BEFORE = ((",", "the", "task", "of"), ("is", "the", "task", "of"),
+                 ("is", "the", "problem", "of"), (",", "the", "problem", "of"))  # fmt: skip
+
+
+def _addressed(found: list[str], words: list[Word], phrases: Counter[str]) -> list[str]:
+    """The longest phrase right after or right before a sentence's words naming a task."""
+    low = [token.lower() for token in found]
+    named = []
+    for at in range(len(low)):
+        if tuple(low[at - 2 : at]) in _NAMED_AFTER:
+            start = at + (low[at] in ("the", "a", "an"))
+            spans = [(start, end) for end in range(start + MAX_WORDS - 1, start - 1, -1)]
+        elif tuple(low[at + 1 : at + 5]) in _NAMED_BEFORE:
+            spans = [(start, at) for start in range(at - MAX_WORDS + 1, at + 1)]
+        else:
+            continue
+        said = [_spelled(words, *span) for span in spans if 0 <= span[0] <= span[1] < len(words)]
+        named += [phrase for phrase in said if phrase in phrases][:1]
+    return named
+
+
+def _spelled(words: list[Word], start: int, end: int) -> str:
+    return " ".join([w.spelling for w in words[start:end]] + [words[end].head])
+
+
+def tokens(text: str) -> list[str]:
+    """The tokens of `text` that may make tags: no citation, address, release sentence or
+    markup debris."""
+    plain = _CITATION.sub(",", text.translate(_HYPHENS))
+    kept = " ".join(s for s in _SENTENCE_END.split(plain) if not _RELEASE.search(s))
+    return _TOKEN.findall(without_debris(kept))
+
+
+def _read_words(found: list[str], compounds: frozenset[str]) -> list[Word]:
+    """Each token's `Word`; a gerund after the noun it makes one term with ("entity linking")
+    is a noun; a lower-case word after "to", a modal or a subject pronoun is a verb ("to model
+    dependencies", "we design"), even one that may be a noun."""
+    words: list[Word] = []
+    for at, token in enumerate(found):
+        word = _NOUNS.get(token) or read_word(token)
+        before = _before(found, at)
+        if at and token.endswith("ing") and f"{words[-1].spelling} {token}" in compounds:
+            word = Word(NOUN, token, token, False, True, True, True)
+        elif before in _VERB_COMES and token.islower():
+            word = _BREAK_WORD
+        elif word.plural and at + 1 < len(found) and found[at + 1] in _DETERMINERS:
+            word = _BREAK_WORD  # "tuning | plays | a central role", "the platform | faces | the"
+        words.append(word)
+    return words
+
+
+def _before(found: list[str], at: int) -> str:
+    """The word before `found[at]`, past one adverb ("to explicitly | model")."""
+    back = at - 1 - (at > 1 and found[at - 1].endswith("ly") and found[at - 1].islower())
+    return found[back].lower() if back >= 0 else ""
+
+
+# Nouns the shared lexicon cuts at, read as general nouns inside a tag: "clarification question
+# generation", "policy evaluation", "sentiment analysis", though "question" alone is no tag.
+_NOUNS = {word: Word(GENERIC, word, singular(word), word.endswith("s"), not word.endswith("s"),
+                     not word.endswith("s"), False)
+          for word in ("question", "questions", "evaluation", "evaluations")}  # fmt: skip
+_NOUNS["analysis"] = Word(GENERIC, "analysis", "analysis", False, True, True, False)
+_NOUNS["analyses"] = Word(GENERIC, "analyses", "analysis", True, False, False, False)
+_VERB_COMES = frozenset("to can could may might will would should must cannot we they also".split())
+_DETERMINERS = frozenset("a an the this these those its their our his her each every".split())
+_BREAK_WORD = Word(BREAK, "", "", False, False, False, False)
 
 
 def without_debris(text: str) -> str:
@@ -51,20 +161,45 @@ def without_debris(text: str) -> str:
     return _DEBRIS.sub(",", text)
 
 
-def _phrases(words: list[Word]) -> Iterator[str]:
-    """Every phrase: its last word ends a run of words, the words before it stand inside it."""
+def _opened(
+    phrases: Iterator[tuple[int, str]], found: list[str], openers: dict[str, str]
+) -> Iterator[str]:
+    """Each phrase, with the word before it where the training abstracts mostly write it so
+    and the reader cut there ("named" | "entity recognition", "support" | "vector machine")."""
+    for start, phrase in phrases:
+        opener = openers.get(fold(phrase)) if start else None
+        yield f"{opener} {phrase}" if opener and found[start - 1].lower() == opener else phrase
+
+
+def _phrases(words: list[Word], df: dict[str, int]) -> Iterator[tuple[int, str]]:
+    """Every phrase: its last word ends a run of words, the words before it stand inside it;
+    it opens on a word that may open a tag, and not inside a pair of words used as one."""
     for end, last in enumerate(words):
         if not _ends_run(words, end):
             continue
         has_content = last.content
-        if has_content:
-            yield last.head
+        if has_content and _opens(words, end, end, df):
+            yield end, last.head
         for start in range(end - 1, max(end - MAX_WORDS, -1), -1):
             if not words[start].inside:
                 break
             has_content = has_content or words[start].content
-            if has_content:
-                yield " ".join([w.spelling for w in words[start:end]] + [last.head])
+            if has_content and _opens(words, start, end, df):
+                yield start, " ".join([w.spelling for w in words[start:end]] + [last.head])
+
+
+def _opens(words: list[Word], start: int, end: int, df: dict[str, int]) -> bool:
+    """Whether a phrase may open on `words[start]`: not a word that never opens one, not the
+    second word of a pair the training abstracts use as one ("natural language"), and not
+    MAX_WORDS words cut after a noun or a name ("Rayleigh | quotient iteration algorithm")."""
+    if words[start].spelling.lower() in _NO_OPENING:
+        return False
+    before = words[start - 1] if start else None
+    if before is None or not before.inside:
+        return True
+    if end - start + 1 == MAX_WORDS and before.content:
+        return False
+    return df.get(fold(f"{before.spelling}{words[start].head}"), 0) < BOUND_PAIR
 
 
 def _ends_run(words: list[Word], at: int) -> bool:
