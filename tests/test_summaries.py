@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from generator.describe import summaries
 from generator.describe.kinds import KINDS, classify
 from generator.describe.reading.abstracts import analyse
 from generator.describe.reading.claims import claims, rank_sentences
@@ -286,3 +287,29 @@ def test_a_summary_says_what_the_paper_does_in_one_sentence(abstract: str, expec
 )  # fmt: skip
 def test_a_glued_full_stop_ends_a_sentence(source: str, expected: list[str]) -> None:
     assert split_sentences(source) == expected
+
+
+_SHORTCUT_SENTENCES = [
+    "We propose AnchorAL.",
+    "This paper presents the predictron architecture .",
+    "We carefully introduce a b c d e .",
+    "We carefully introduce a b c d e f.",
+    "We propose " + "very long " * 40 + "names.",
+    "Code is available at https://example.org/x.",
+    "We will make the code and data public.",
+    "The models are openly released.",
+    "Our weights are accessible to all.",
+]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [*_SHORTCUT_SENTENCES,
+     *(s for path in SEED_LISTS for a in _abstracts(path) for s in split_sentences(a))],
+)  # fmt: skip
+def test_the_summary_shortcuts_agree_with_the_patterns_they_skip(sentence: str) -> None:
+    """The word-count guard of the bare-proposal pattern and the word test before the release
+    pattern only skip searches that cannot match: same answers, found faster."""
+    assert bool(summaries._bare(sentence)) == bool(summaries._BARE.match(sentence))
+    lower = sentence.lower()
+    assert summaries._is_release(lower) == bool(summaries._RELEASE.search(lower))

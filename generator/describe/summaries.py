@@ -19,6 +19,7 @@ before ("On the other hand,", "Notably,") is taken off. It reads one abstract on
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from generator.describe.reading.abstracts import Abstract
 from generator.describe.reading.claims import claims, rank_sentences
@@ -48,27 +49,38 @@ def summarize(abstract: Abstract) -> str:
     contribution sentence does."""
     ranking = [index for index in abstract.ranking if not _is_release(abstract.lower[index])]
     ranking = ranking or list(abstract.ranking)
-    fitting = [
-        (index, _said(abstract, index, strip_preamble(piece)))
-        for index in ranking
-        for piece in _pieces(abstract.sources[index])
-        if _fits(strip_preamble(piece))
-    ]
-    fitting = [(index, summary) for index, summary in fitting if summary]
-    if not fitting:
-        return _cut(strip_preamble(abstract.sources[ranking[0]]))
-    for index, summary in fitting:
+    first: tuple[int, str] | None = None
+    for index, summary in _fitting(abstract, ranking):
+        first = first or (index, summary)
         alone = self_contained(summary)
         alone = alone and _said(abstract, index, alone)  # a rewrite may leave only the name
-        if alone and (index == fitting[0][0] or _states_contribution(abstract, index)):
+        if alone and (index == first[0] or _states_contribution(abstract, index)):
             return alone
-    return fitting[0][1]
+    return first[1] if first else _cut(strip_preamble(abstract.sources[ranking[0]]))
+
+
+def _fitting(abstract: Abstract, ranking: list[int]) -> Iterator[tuple[int, str]]:
+    """Each sentence (or clause of a long one), best first, that fits and says what the
+    paper's thing is, without its preamble. Lazily: the first that stands alone is mostly
+    the first one, and reading a long sentence's clauses costs more than all the rest."""
+    for index in ranking:
+        for piece in _pieces(abstract.sources[index]):
+            stripped = strip_preamble(piece)
+            summary = _said(abstract, index, stripped) if _fits(stripped) else ""
+            if summary:
+                yield index, summary
 
 
 def _is_release(lower: str) -> bool:
     """A sentence about the code, data or licence ("Code is available at ..."), a link: it
     says where the work is, not what it is."""
-    return bool(_RELEASE.search(lower))
+    return any(word in lower for word in _RELEASE_WORDS) and bool(_RELEASE.search(lower))
+
+
+# Each way `_RELEASE` matches holds one of these: most sentences are cleared without the
+# pattern, whose searches cost more than the rest of a summary.
+_RELEASE_WORDS = ("http", "www.", "github", "gitlab", "huggingface.co", "licen", "open",
+                  "availab", "releas", "public", "accessib", "make")  # fmt: skip
 
 
 _RELEASE = re.compile(
@@ -84,14 +96,14 @@ def _said(abstract: Abstract, index: int, summary: str) -> str:
     """`summary` that says what the paper's thing is or does: "We propose AnchorAL." names it
     only, so the next sentence that names it again stands in (it says what it does), else the
     summary gives way ("")."""
-    bare = _BARE.match(markup_free(summary))
+    bare = _bare(markup_free(summary))
     if not bare:
         return summary
     names = _naming(bare.group("object"))
     for later in abstract.sources[index + 1 : index + 4]:
         said = strip_preamble(later)
         named = any(re.search(rf"\b{re.escape(name)}\b", said, re.IGNORECASE) for name in names)
-        if named and _fits(said) and not _BARE.match(markup_free(said)) and not points_back(said):
+        if named and _fits(said) and not _bare(markup_free(said)) and not points_back(said):
             return said
     return ""
 
@@ -103,6 +115,16 @@ _BARE = re.compile(
     r"design|describe|offer)s?\s+(?P<object>(?:(?!(?:for|to|that|which|with|by|of|in|on|via|"
     r"using|where|whose|and|as|from)\b)[^\s,;:]+\s*){1,5}?)[.!]?$"
 )
+
+
+def _bare(text: str) -> re.Match[str] | None:
+    """`_BARE`'s match; a sentence of more words than it can match is not tried: on a long
+    one the pattern backtracks over every way of cutting its words."""
+    return _BARE.match(text) if len(text.split()) <= _BARE_WORDS else None
+
+
+# "This paper" + an adverb + the verb + five words of object + a detached full stop.
+_BARE_WORDS = 10
 
 
 def _naming(phrase: str) -> list[str]:
