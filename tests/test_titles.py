@@ -467,3 +467,21 @@ def test_derived_titles_seldom_name_only_the_field() -> None:
         t for t in map(derive_title, map(analyse, abstracts)) if names_only_the_field(t, common)
     ]
     assert len(bare) <= 0.02 * len(abstracts), bare
+
+
+@pytest.mark.parametrize(("abstract", "row"), OTHER_FIELD_PAPERS[:6])
+def test_a_phrase_is_placed_in_the_abstract_as_each_sentence_would_place_it(
+    abstract: str, row: dict
+) -> None:
+    """The ranker's position features, looked up once a phrase (one search over the joined
+    abstract before any sentence is tried), are those of a search sentence by sentence."""
+    from generator.describe.titles.phrasing import noun_phrases
+    from generator.describe.titles.ranking import Reading, _position
+
+    parts = analyse(abstract)
+    reading = Reading(parts, {}, {})
+    phrases = [p.lower() for p in sorted(noun_phrases(parts.plain))]
+    for phrase in [*phrases, "", "not in any abstract", parts.lower[0][-12:], " . "]:
+        assert reading.position(phrase) == _position(phrase, parts.lower), phrase
+        assert reading.position(phrase) == _position(phrase, parts.lower)  # from the memo
+    assert any(reading.position(p)[0] for p in phrases)

@@ -35,17 +35,46 @@ class Reading:
         self.opening = set(content_words(parts.plain[0]))
         self.best = set(content_words(parts.plain[parts.ranking[0]]))
         self.lower = parts.lower
+        self._text = "\0".join(parts.lower)  # a phrase absent from it stands nowhere
+        # Every candidate of the abstract is scored (about 70 of them, sharing their words and
+        # phrases): what a word or a phrase gives is looked up once, not for each candidate.
+        self._words: dict[str, _Word] = {}
+        self._positions: dict[str, tuple[float, float]] = {}
+
+    def word(self, word: str) -> _Word:
+        """A content word's chance, prior, and whether the opening and the best sentence use it."""
+        found = self._words.get(word)
+        if found is None:
+            found = self._words[word] = (
+                self.chances.get(word, 0.0),
+                self.priors.get(word, 0.0),
+                word in self.opening,
+                word in self.best,
+            )
+        return found
+
+    def position(self, phrase: str) -> tuple[float, float]:
+        found = self._positions.get(phrase)
+        if found is None:
+            absent = phrase not in self._text  # most are: one search, not one a sentence
+            found = _NOWHERE if absent else _position(phrase, self.lower)
+            self._positions[phrase] = found
+        return found
+
+
+_Word = tuple[float, float, bool, bool]
 
 
 def features(candidate: str, reading: Reading, *, composed: bool, prefix: str) -> tuple[float, ...]:
     """`candidate` as numbers: expected overlap with the real title, words' chances and how
     often titles use them, size, shape, where in the abstract its phrase stands."""
     words = content_words(candidate)
-    unique = sorted(set(words))
-    chances = [reading.chances.get(word, 0.0) for word in unique] or [0.0]
-    priors = [reading.priors.get(word, 0.0) for word in unique] or [0.0]
+    looked_up = [reading.word(word) for word in set(words)] or [_NO_WORD]
+    # fsum, max, min and counts do not depend on the order of the words.
+    chances = [value[0] for value in looked_up]
+    priors = [value[1] for value in looked_up]
     shared = math.fsum(chances)
-    size = len(unique)
+    size = len(looked_up) if words else 0
     phrase = candidate.split(": ", 1)[-1] if prefix else candidate
     tokens = candidate.split()
     return (
@@ -58,11 +87,11 @@ def features(candidate: str, reading: Reading, *, composed: bool, prefix: str) -
         float(composed),
         float(": " in phrase),
         float(bool(prefix)),
-        _share(unique, reading.opening),
-        _share(unique, reading.best),
+        sum(value[2] for value in looked_up) / size if size else 0.0,
+        sum(value[3] for value in looked_up) / size if size else 0.0,
         math.fsum(priors) / len(priors),
         min(priors),
-        *_position(phrase.lower(), reading.lower),
+        *reading.position(phrase.lower()),
         float(tokens[0].lower().endswith("ing")) if tokens else 0.0,
         sum(token.isupper() and len(token) > 1 for token in tokens) / max(len(tokens), 1),
         float(bool(tokens) and tokens[-1].lower() in GENERIC_HEADS),
@@ -72,8 +101,8 @@ def features(candidate: str, reading: Reading, *, composed: bool, prefix: str) -
     )
 
 
-def _share(words: list[str], among: set[str]) -> float:
-    return sum(word in among for word in words) / len(words) if words else 0.0
+_NO_WORD: _Word = (0.0, 0.0, False, False)
+_NOWHERE = (0.0, 1.0)
 
 
 def _position(phrase: str, sentences: tuple[str, ...]) -> tuple[float, float]:
