@@ -3,7 +3,8 @@
 address; the merged index holding what Pagefind's own index of every page holds, whatever
 the number of shards, byte for byte; edited pages alone given to Pagefind and the last index
 updated for them (update.py), giving the bytes of a cold index, however the edit moves the
-cuts between chunks; a damaged or lost cache giving a cold index; filters sorted and files
+cuts between chunks; pages Pagefind skips (redirects) kept as skipped, so an edit beside them
+updates the index too; a damaged or lost cache giving a cold index; filters sorted and files
 named by their content."""
 
 from __future__ import annotations
@@ -142,6 +143,41 @@ def test_a_damaged_or_lost_cache_gives_a_cold_index(
     assert files_of(site / "pagefind") == files_of(_cold(site, tmp_path))
     _edit(_paper(site, 0), "Zyxagain")
     assert build_pagefind(site, cache=cache, shard_pages=SMALL) == 1, "the cache is whole again"
+
+
+REDIRECT = (
+    '<!doctype html><html lang="en"><head><meta http-equiv="refresh" content="0; url={0}">'
+    '</head><body><p>Moved to <a href="{0}">a new address</a>.</p></body></html>'
+)
+
+
+def test_pages_pagefind_skips_are_expected_and_an_edit_beside_them_updates_the_index(
+    site: Path, tmp_path: Path
+) -> None:
+    """A redirect page is given to Pagefind, which leaves it out: the last index is kept
+    with it as skipped, and an edited paper is indexed alone. The redirect changed, or a
+    page Pagefind indexed turned into one (alone or beside an edit), indexes the site anew."""
+    cache, every = tmp_path / "cache", len(indexed_pages(site)) + 1
+    gone = site / "topics" / "gone" / "index.html"
+    gone.parent.mkdir()
+    gone.write_text(REDIRECT.format("../"), encoding="utf-8")
+    assert build_pagefind(site, cache=cache, shard_pages=SMALL) == every
+    assert "/topics/gone/" not in _urls(site / "pagefind")
+    _edit(_paper(site, 0), "Zyxwvut")
+    assert build_pagefind(site, cache=cache, shard_pages=SMALL) == 1
+    assert files_of(site / "pagefind") == files_of(_cold(site, tmp_path / "edited"))
+    gone.write_text(REDIRECT.format("../../"), encoding="utf-8")
+    assert build_pagefind(site, cache=cache, shard_pages=SMALL) == every
+    assert files_of(site / "pagefind") == files_of(_cold(site, tmp_path / "moved"))
+    _paper(site, 1).write_text(REDIRECT.format("../"), encoding="utf-8")
+    _edit(_paper(site, 2), "Zyxbeside")
+    assert build_pagefind(site, cache=cache, shard_pages=SMALL) == every
+    assert files_of(site / "pagefind") == files_of(_cold(site, tmp_path / "beside"))
+    _paper(site, 3).write_text(REDIRECT.format("../"), encoding="utf-8")
+    assert build_pagefind(site, cache=cache, shard_pages=SMALL) == every
+    assert files_of(site / "pagefind") == files_of(_cold(site, tmp_path / "alone"))
+    _edit(_paper(site, 4), "Zyxagain")
+    assert build_pagefind(site, cache=cache, shard_pages=SMALL) == 1, "three skipped now"
 
 
 def _paper(site: Path, number: int) -> Path:
@@ -310,3 +346,27 @@ def test_a_full_disk_is_named_not_taken_for_bad_json(
     free["bytes"] = 1 << 30
     with pytest.raises(pagefind.ReadingListError, match="pagefind wrote a damaged index"):
         _index(pages, bundle)
+
+
+def test_an_edited_abstract_on_a_site_with_redirects_updates_the_last_index(
+    tmp_path: Path,
+) -> None:
+    """Pagefind skips redirect pages (the shipped lock file moves five topics away): the last
+    index is kept all the same, and an edited abstract is indexed alone, to a cold index."""
+    project = copy_project(tmp_path / "project")
+    shutil.copy(REPO / "lists" / "readinglist.lock.json", project / "lists")
+    run_cli(project, "build")
+    site = project / "site"
+    assert any(_redirects(site / page) for page in indexed_pages(site)), "a redirect to skip"
+    abstracts = sorted((project / "lists").glob("*.txt"))[0]
+    lines = abstracts.read_text(encoding="utf-8").split("\n")
+    lines[2] += " zyxredirected"  # the list's name, a blank line, then its first abstract
+    abstracts.write_text("\n".join(lines), encoding="utf-8")
+    built = run_cli(project, "build").stderr
+    assert "the last index updated" in built and "indexed anew" not in built, built
+    assert "zyxredirect" in _postings(site / "pagefind")
+    assert files_of(site / "pagefind") == files_of(_cold(site, tmp_path))
+
+
+def _redirects(page: Path) -> bool:
+    return 'http-equiv="refresh"' in page.read_text(encoding="utf-8")

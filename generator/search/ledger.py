@@ -3,7 +3,9 @@
 The cache's `last/` folder holds the last merged bundle's files (hard links to the site's),
 `words.jsonl` (line n: the words page n is found by) and `ledger.json`: for each page, by
 number, its address, the hash of the built page it was indexed from, its fragment, word
-count, filter values and meta fields; each chunk's record (`chunks.py`); and each file's
+count, filter values and meta fields; the pages Pagefind was given but left out (redirect
+pages, pages that ask to be left out of search), each with the hash of its built bytes;
+each chunk's record (`chunks.py`); and each file's
 content hash, so that a file changed or lost since is found before anything is taken from
 it (a damaged cache makes a cold index, never a wrong one). A file whose size, time and
 inode are those recorded is not read again: a build after an edit reads no file it keeps.
@@ -55,11 +57,20 @@ class Ledger:
     chunks: list[ChunkRecord]
     settings: str = ""  # Pagefind, its options and this package's code, as indexed with
     files: dict[str, list] = dataclasses.field(default_factory=dict)  # path: [hash, stat]
+    # The pages Pagefind was given and left out, by address: the hash of each one's bytes.
+    skipped: dict[str, str] = dataclasses.field(default_factory=dict)
 
     def sourced(self, sources: dict[str, str], settings: str) -> Ledger:
-        """The ledger with each page's source hash (`sources`: address -> hash)."""
+        """The ledger with each page's source hash (`sources`: address -> hash, of every page
+        Pagefind was given: those it did not index are the ones it skipped)."""
         pages = [dataclasses.replace(page, source=sources[page.url]) for page in self.pages]
-        return dataclasses.replace(self, pages=pages, settings=settings)
+        indexed = {page.url for page in pages}
+        skipped = {url: digest for url, digest in sorted(sources.items()) if url not in indexed}
+        return dataclasses.replace(self, pages=pages, settings=settings, skipped=skipped)
+
+    def expected(self) -> set[str]:
+        """The addresses of the pages this index was made from, indexed or skipped."""
+        return {page.url for page in self.pages} | self.skipped.keys()
 
 
 def load(cache: Path | None, settings: str) -> Ledger | None:
@@ -84,7 +95,7 @@ def _ledger(stored: dict, files: dict[str, list]) -> Ledger:
     pages = [PageRecord(*page) for page in stored["pages"]]
     chunks = [ChunkRecord(*chunk) for chunk in stored["chunks"]]
     return Ledger(stored["language"], stored["version"], stored["fields"], pages, chunks,
-                  stored["settings"], files)  # fmt: skip
+                  stored["settings"], files, stored["skipped"])  # fmt: skip
 
 
 def _dumped(ledger: Ledger, files: dict[str, list]) -> str:
@@ -94,7 +105,8 @@ def _dumped(ledger: Ledger, files: dict[str, list]) -> str:
               for chunk in ledger.chunks]  # fmt: skip
     return json.dumps({"settings": ledger.settings, "language": ledger.language,
                        "version": ledger.version, "fields": ledger.fields, "pages": pages,
-                       "chunks": chunks, "files": files}, separators=(",", ":"))  # fmt: skip
+                       "chunks": chunks, "skipped": ledger.skipped, "files": files},
+                      separators=(",", ":"))  # fmt: skip
 
 
 def store(cache: Path | None, bundle: Path, words: Path, ledger: Ledger) -> None:

@@ -5,8 +5,9 @@ at 20,000 papers. Indexed in shards of at most `SHARD_PAGES` pages, one Pagefind
 another, the build holds one shard's worth; `merge.py` then joins the shards' bundles into
 the one index the reader's browser loads. A page's shard is a hash of its address.
 
-The build cache keeps the last index and its ledger (`ledger.py`). When the site's indexed
-pages are the last index's (the same addresses) and few of them changed, Pagefind indexes
+The build cache keeps the last index and its ledger (`ledger.py`). When the site's pages are
+the last index's (the same addresses, those Pagefind skips included: redirect pages, pages
+that ask to be left out) and few of them changed, Pagefind indexes
 those alone and `update.py` writes the new index from the last: an edited paper costs its
 changed pages, not the site. Otherwise (pages added or removed, a theme change, no usable
 cache) the site is indexed anew in shards. Both give the same bytes for the same pages.
@@ -24,6 +25,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
+from generator.errors import ReadingListError
 from generator.search import bundle as pf
 from generator.search import ledger as last_index
 from generator.search.bundle import INDEX_FILES
@@ -97,9 +99,13 @@ def _digest(page: Path) -> str:
 
 def _changed(last: Ledger | None, sources: dict[str, str], pages: list[str], *,
              most: int) -> list[str] | None:  # fmt: skip
-    """The pages whose bytes changed since the last index, if the site's pages are its pages
-    and at most `most` changed; None when the site is to be indexed anew."""
-    if last is None or {page.url for page in last.pages} != sources.keys():
+    """The pages whose bytes changed since the last index, if the site's pages are the
+    pages it was made from (those Pagefind skipped too) and at most `most` changed; None when
+    the site is to be indexed anew. A skipped page changed is indexed anew: given alone,
+    Pagefind would find nothing to index, and it may not skip it any longer."""
+    if last is None or last.expected() != sources.keys():
+        return None
+    if any(sources[url] != digest for url, digest in last.skipped.items()):
         return None
     paths = {url_of(page): page for page in pages}
     changed = [paths[page.url] for page in last.pages if sources[page.url] != page.source]
@@ -115,9 +121,14 @@ def _updated(site: Path, changed: list[str], last: Ledger, cache: Path | None, w
     if not changed:
         _copy_index(folder, target)
         return last
-    bundle = _index_shard(site, changed, work / "changed", index, whole=False)
     try:
-        return update(folder, last, bundle, target, work / WORDS)
+        # Pagefind fails on pages it skips every one of (an indexed page now a redirect):
+        # the cold run then says whether Pagefind fails on the site.
+        bundle = _index_shard(site, changed, work / "changed", index, whole=False)
+        return update(folder, last, bundle, target, work / WORDS,
+                      given={url_of(page) for page in changed})  # fmt: skip
+    except ReadingListError as error:
+        log.info("pagefind: the changed pages not indexed (%s): indexed anew", error)
     except Stale as why:
         log.info("pagefind: the last index not updated (%s): indexed anew", why)
     except (ValueError, KeyError) as error:  # a cache its hashes did not catch: no wrong index
@@ -144,25 +155,23 @@ def _cold(site: Path, pages: list[str], work: Path, index: Indexer, *,
 
 def _keep(cache: Path | None, target: Path, words: Path, new: Ledger,
           made: tuple[dict[str, str], str]) -> None:  # fmt: skip
-    """The new index as the cache's last, if its pages are the site's (else none is kept:
-    an address Pagefind gives otherwise than `url_of` would make every update wrong);
-    `made`: the pages' hashes by address, and the settings."""
+    """The new index as the cache's last, if its pages are among the site's (else none is
+    kept: an address Pagefind gives otherwise than `url_of` would make every update wrong);
+    `made`: the pages' hashes by address, and the settings. The pages Pagefind left out
+    (redirects, pages that ask to be) are kept in the ledger as skipped, with their hashes."""
     sources, settings = made
     indexed = {page.url for page in new.pages}
-    if indexed == sources.keys():
-        last_index.store(cache, target, words, new.sourced(sources, settings))
-        return
     left_out, elsewhere = sources.keys() - indexed, indexed - sources.keys()
     if elsewhere:
         log.info("pagefind: the search index has pages at addresses the site does not give "
                  "them (%s); search works, but the next build indexes every page again",
                  _some(elsewhere))  # fmt: skip
-    else:
-        # Pages that ask to be left out of search (a listing with no paper left says where
-        # to look instead): the index is right; only the next build's update is forgone.
-        log.debug("pagefind: %d page(s) left out of the index, as they ask, so it is not kept "
-                  "for an update: %s", len(left_out), _some(left_out))  # fmt: skip
-    last_index.drop(cache)
+        last_index.drop(cache)
+        return
+    if left_out:
+        log.debug("pagefind: %d page(s) left out of the index, as they ask: %s",
+                  len(left_out), _some(left_out))  # fmt: skip
+    last_index.store(cache, target, words, new.sourced(sources, settings))
 
 
 def _some(urls: set[str], *, shown: int = 5) -> str:

@@ -10,7 +10,8 @@ Filters and the meta file are small and written whole. The result is what `merge
 for the same pages, byte for byte (tests/test_search_shards.py, tests/test_incremental.py).
 
 Raises `Stale` when an edit is not one it follows (a page's address or a meta field new to
-the index): the caller indexes the site anew. Knows Pagefind's index, nothing of the site.
+the index, a page it held that Pagefind now leaves out): the caller indexes the site anew.
+Knows Pagefind's index, nothing of the site.
 """
 
 from __future__ import annotations
@@ -52,12 +53,15 @@ class Stale(Exception):
     """The last index cannot be updated into this one."""
 
 
-def update(last: Path, ledger: Ledger, bundle: Path, target: Path, words_file: Path) -> Ledger:
+def update(last: Path, ledger: Ledger, bundle: Path, target: Path, words_file: Path, *,
+           given: set[str]) -> Ledger:  # fmt: skip
     """Write into `target` the index of `last` (described by `ledger`) with the pages of
-    `bundle` (Pagefind's index of the changed pages) in place of their old selves, and into
-    `words_file` each page's words; return its ledger."""
+    `bundle` (Pagefind's index of the changed pages, at the addresses `given`) in place of
+    their old selves, and into `words_file` each page's words; return its ledger."""
     changed = Shard.read(bundle)
     numbers = _numbers(ledger, changed)
+    if left_out := given - {page.url for page in changed.pages}:
+        raise Stale(f"a page Pagefind leaves out now: {sorted(left_out)[0]}")
     pages = list(ledger.pages)
     for page, (number, filters) in enumerate(zip(numbers, changed.filters(), strict=True)):
         pages[number] = page_record(changed, page, filters)
