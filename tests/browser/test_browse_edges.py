@@ -507,7 +507,7 @@ def test_counts_are_or_within_a_facet_and_and_across(seed_site, seed_server, pag
 def _expect_counts(page, facet: str, counts: dict[str, int]) -> None:
     """Wait until the facet offers exactly these values, each with its count."""
     group = page.locator(f".rl-facet:has(input[data-facet={facet}])")
-    expect(group.locator("input")).to_have_count(len(counts))
+    expect(group.locator("input[type=checkbox]")).to_have_count(len(counts))
     for value, count in counts.items():
         label = group.locator(f"input[value='{value}']").locator("xpath=..")
         expect(label.locator(".rl-facet__count")).to_have_text(str(count))
