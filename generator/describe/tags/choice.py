@@ -76,7 +76,8 @@ _JUDGING = frozenset(
     powerful simple simpler practical promising challenging reasonable interesting favorable
     superior inferior suitable appropriate accurate fast faster slow slower easy hard difficult
     robust stable optimal suboptimal near-optimal missing unknown true expensive cheap costly
-    rich poor desired good bad earlier later former""".split()
+    rich poor desired good bad earlier later former successful unsuccessful meaningful
+    helpful""".split()
 )
 
 

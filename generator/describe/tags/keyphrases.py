@@ -12,7 +12,15 @@ import re
 from collections import Counter
 from collections.abc import Iterator
 
-from generator.describe.reading.lexicon import BREAK, GENERIC, NOUN, Word, read_word, singular
+from generator.describe.reading.lexicon import (
+    BREAK,
+    GENERIC,
+    MODIFIER,
+    NOUN,
+    Word,
+    read_word,
+    singular,
+)
 from generator.describe.tags.fitted import TagPhrases, fold, tag_phrases
 
 MAX_WORDS = 3
@@ -126,7 +134,7 @@ def _read_words(found: list[str], compounds: frozenset[str]) -> list[Word]:
     dependencies", "we design"), even one that may be a noun."""
     words: list[Word] = []
     for at, token in enumerate(found):
-        word = _NOUNS.get(token) or read_word(token)
+        word = _NOUNS.get(token.lower() if token.istitle() else token) or read_word(token)
         before = _before(found, at)
         if at and token.endswith("ing") and f"{words[-1].spelling} {token}" in compounds:
             word = Word(NOUN, token, token, False, True, True, True)
@@ -150,6 +158,15 @@ _NOUNS = {word: Word(GENERIC, word, singular(word), word.endswith("s"), not word
                      not word.endswith("s"), False)
           for word in ("question", "questions", "evaluation", "evaluations")}  # fmt: skip
 _NOUNS["analysis"] = Word(GENERIC, "analysis", "analysis", False, True, True, False)
+_NOUNS["fact"] = Word(NOUN, "fact", "fact", False, True, True, True)  # "fact verification"
+_NOUNS["principal"] = Word(MODIFIER, "principal", "", False, False, True, False)
+# Words the shared lexicon takes for nouns that end a phrase here: clause words ("setting
+# wherein"), numbers ("fifteen years").
+_NOUNS.update(
+    (word, Word(BREAK, "", "", False, False, False, False))
+    for word in """wherein whereof therein thereof herein hereby thirteen fourteen fifteen
+    sixteen seventeen eighteen nineteen myriad""".split()
+)
 _NOUNS["analyses"] = Word(GENERIC, "analyses", "analysis", True, False, False, False)
 _VERB_COMES = frozenset("to can could may might will would should must cannot we they also".split())
 _DETERMINERS = frozenset("a an the this these those its their our his her each every".split())
