@@ -243,3 +243,20 @@ def test_nouns_and_breaks_the_shared_lexicon_misreads(text: str, kept: str, neve
 def test_a_judging_word_opens_no_fragment_but_harm_is_a_topic() -> None:
     assert not choice.is_keyphrase("successful hashing algorithm")
     assert choice.is_keyphrase("harmful content generation")
+
+
+def test_a_word_cut_at_a_line_end_is_joined_and_a_shared_half_is_not() -> None:
+    assert "deep deterministic policy gradient" in phrases(
+        "We use Deep Determinis- tic Policy Gradient."
+    )
+    assert "pre" not in phrases("Both pre- and post-training matter.")
+
+
+def test_a_hyphenated_spelling_is_no_second_tag() -> None:
+    pool = ["best-arm identification (BAI)", "best arm identification", "sample complexity"]
+    chosen = choice.choose_across([pool, pool], ["", ""])
+    assert "best arm identification" not in chosen[0]
+
+
+def test_further_ends_no_tag() -> None:
+    assert "approximation family further" not in phrases("An approximation family further helps.")

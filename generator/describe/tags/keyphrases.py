@@ -47,6 +47,8 @@ _DEBRIS = re.compile(  # a word holding a LaTeX mark, from its start: once over 
 )
 # Hyphens other than "-" join words as "-" does: "entity\u2010level" is one word.
 _HYPHENS = str.maketrans({"\u2010": "-", "\u2011": "-", "\u00ad": ""})
+# A word cut at a line's end ("Determinis- tic"), not a shared half ("pre- and post-training").
+_LINE_BREAK = re.compile(r"(?<=[a-z])- (?!(?:and|or|nor|to|as)\b)(?=[a-z])")
 # A sentence holding an address or saying what is released ("Code is available at ..."): a
 # repository's name or a URL's path is no topic.
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
@@ -123,7 +125,7 @@ def _spelled(words: list[Word], start: int, end: int) -> str:
 def tokens(text: str) -> list[str]:
     """The tokens of `text` that may make tags: no citation, address, release sentence or
     markup debris."""
-    plain = _CITATION.sub(",", text.translate(_HYPHENS))
+    plain = _LINE_BREAK.sub("", _CITATION.sub(",", text.translate(_HYPHENS)))
     kept = " ".join(s for s in _SENTENCE_END.split(plain) if not _RELEASE.search(s))
     return _TOKEN.findall(without_debris(kept))
 
@@ -161,11 +163,11 @@ _NOUNS["analysis"] = Word(GENERIC, "analysis", "analysis", False, True, True, Fa
 _NOUNS["fact"] = Word(NOUN, "fact", "fact", False, True, True, True)  # "fact verification"
 _NOUNS["principal"] = Word(MODIFIER, "principal", "", False, False, True, False)
 # Words the shared lexicon takes for nouns that end a phrase here: clause words ("setting
-# wherein"), numbers ("fifteen years").
+# wherein", "family further"), numbers ("fifteen years").
 _NOUNS.update(
     (word, Word(BREAK, "", "", False, False, False, False))
     for word in """wherein whereof therein thereof herein hereby thirteen fourteen fifteen
-    sixteen seventeen eighteen nineteen myriad""".split()
+    sixteen seventeen eighteen nineteen myriad further""".split()
 )
 _NOUNS["analyses"] = Word(GENERIC, "analyses", "analysis", True, False, False, False)
 _VERB_COMES = frozenset("to can could may might will would should must cannot we they also".split())
