@@ -222,3 +222,41 @@ def test_we_focus_on_names_the_task() -> None:
 
 def test_a_judging_word_in_less_opens_no_fragment() -> None:
     assert not choice.is_keyphrase("hopeless search problem")
+
+
+@pytest.mark.parametrize(
+    ("text", "kept", "never"),
+    [
+        ("Fact verification models check claims.", "fact verification model", ""),
+        ("We solve principal component regression.", "principal component regression", ""),
+        ("A high-dimensional setting wherein p grows.", "", "high-dimensional setting wherein"),
+        ("Over fifteen years of research.", "", "fifteen year"),
+        ("We weigh myriad representational choices.", "", "myriad representational choice"),
+    ],
+)  # fmt: skip
+def test_nouns_and_breaks_the_shared_lexicon_misreads(text: str, kept: str, never: str) -> None:
+    found = phrases(text)
+    assert not kept or kept in found
+    assert never not in found
+
+
+def test_a_judging_word_opens_no_fragment_but_harm_is_a_topic() -> None:
+    assert not choice.is_keyphrase("successful hashing algorithm")
+    assert choice.is_keyphrase("harmful content generation")
+
+
+def test_a_word_cut_at_a_line_end_is_joined_and_a_shared_half_is_not() -> None:
+    found = phrases("We use Deep Determinis- tic Policy Gradient.")
+    assert "deterministic policy gradient" in found
+    assert "deep determinis" not in found
+    assert keyphrases.tokens("Both pre- and post-training.")[1:4] == ["pre", "-", "and"]
+
+
+def test_a_hyphenated_spelling_is_no_second_tag() -> None:
+    pool = ["best-arm identification (BAI)", "best arm identification", "sample complexity"]
+    chosen = choice.choose_across([pool, pool], ["", ""])
+    assert "best arm identification" not in chosen[0]
+
+
+def test_further_ends_no_tag() -> None:
+    assert "approximation family further" not in phrases("An approximation family further helps.")

@@ -76,7 +76,8 @@ _JUDGING = frozenset(
     powerful simple simpler practical promising challenging reasonable interesting favorable
     superior inferior suitable appropriate accurate fast faster slow slower easy hard difficult
     robust stable optimal suboptimal near-optimal missing unknown true expensive cheap costly
-    rich poor desired good bad earlier later former""".split()
+    rich poor desired good bad earlier later former successful unsuccessful meaningful
+    helpful non-trivial nontrivial trivial""".split()
 )
 
 
@@ -170,7 +171,7 @@ def _apart(words: str, held: list[str]) -> bool:
 def bare(tag: str) -> str:
     """A tag's words in lower case, without an acronym after its long form ("reinforcement
     learning (RL)" is inside "reinforcement learning from human feedback (RLHF)"), between
-    spaces."""
+    spaces, hyphens as spaces ("best-arm identification" holds "best arm identification")."""
     long_form, bracket, _ = tag.partition(" (")
     words = long_form if bracket and tag.endswith(")") else tag
-    return f" {words.lower().replace('(', '').replace(')', '')} "
+    return f" {words.lower().replace('(', '').replace(')', '').replace('-', ' ')} "

@@ -11,8 +11,17 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterator
+from functools import cache
 
-from generator.describe.reading.lexicon import BREAK, GENERIC, NOUN, Word, read_word, singular
+from generator.describe.reading.lexicon import (
+    BREAK,
+    GENERIC,
+    MODIFIER,
+    NOUN,
+    Word,
+    read_word,
+    singular,
+)
 from generator.describe.tags.fitted import TagPhrases, fold, tag_phrases
 
 MAX_WORDS = 3
@@ -39,6 +48,8 @@ _DEBRIS = re.compile(  # a word holding a LaTeX mark, from its start: once over 
 )
 # Hyphens other than "-" join words as "-" does: "entity\u2010level" is one word.
 _HYPHENS = str.maketrans({"\u2010": "-", "\u2011": "-", "\u00ad": ""})
+# A word cut at a line's end ("Determinis- tic"), not a shared half ("pre- and post-training").
+_LINE_BREAK = re.compile(r"(?<=[a-z])- (?!(?:and|or|nor|to|as)\b)(?=[a-z])")
 # A sentence holding an address or saying what is released ("Code is available at ..."): a
 # repository's name or a URL's path is no topic.
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
@@ -91,11 +102,17 @@ _NAMED_BEFORE = ((",", "the", "task", "of"), ("is", "the", "task", "of"),
                  ("is", "the", "problem", "of"), (",", "the", "problem", "of"))  # fmt: skip
 
 
+_CUE_LAST = frozenset(cue[-1] for cue in _NAMED_AFTER)
+_CUE_FIRST = frozenset(cue[0] for cue in _NAMED_BEFORE)
+
+
 def _addressed(found: list[str], words: list[Word], phrases: Counter[str]) -> list[str]:
     """The longest phrase right after or right before a sentence's words naming a task."""
     low = [token.lower() for token in found]
     named = []
-    for at in range(len(low)):
+    after = [at + 1 for at, token in enumerate(low) if token in _CUE_LAST]
+    before = [at - 1 for at, token in enumerate(low) if token in _CUE_FIRST]
+    for at in sorted({at for at in after + before if 0 <= at < len(low)}):
         if tuple(low[at - 2 : at]) in _NAMED_AFTER:
             start = at + (low[at] in ("the", "a", "an"))
             spans = [(start, end) for end in range(start + MAX_WORDS - 1, start - 1, -1)]
@@ -115,7 +132,7 @@ def _spelled(words: list[Word], start: int, end: int) -> str:
 def tokens(text: str) -> list[str]:
     """The tokens of `text` that may make tags: no citation, address, release sentence or
     markup debris."""
-    plain = _CITATION.sub(",", text.translate(_HYPHENS))
+    plain = _LINE_BREAK.sub("", _CITATION.sub(",", text.translate(_HYPHENS)))
     kept = " ".join(s for s in _SENTENCE_END.split(plain) if not _RELEASE.search(s))
     return _TOKEN.findall(without_debris(kept))
 
@@ -125,23 +142,35 @@ def _read_words(found: list[str], compounds: frozenset[str]) -> list[Word]:
     is a noun; a lower-case word after "to", a modal or a subject pronoun is a verb ("to model
     dependencies", "we design"), even one that may be a noun."""
     words: list[Word] = []
+    last = len(found) - 1
     for at, token in enumerate(found):
-        word = _NOUNS.get(token) or read_word(token)
-        before = _before(found, at)
+        word = _tag_word(token)
+        if word.role == BREAK and not token.endswith("ing"):
+            words.append(word)  # most tokens: nothing below could change them
+            continue
         if at and token.endswith("ing") and f"{words[-1].spelling} {token}" in compounds:
             word = Word(NOUN, token, token, False, True, True, True)
-        elif before in _VERB_COMES and token.islower():
+        elif at and token.islower() and _verb_comes(found, at):
             word = _BREAK_WORD
-        elif word.plural and at + 1 < len(found) and found[at + 1] in _DETERMINERS:
+        elif word.plural and at < last and found[at + 1] in _DETERMINERS:
             word = _BREAK_WORD  # "tuning | plays | a central role", "the platform | faces | the"
         words.append(word)
     return words
 
 
-def _before(found: list[str], at: int) -> str:
-    """The word before `found[at]`, past one adverb ("to explicitly | model")."""
-    back = at - 1 - (at > 1 and found[at - 1].endswith("ly") and found[at - 1].islower())
-    return found[back].lower() if back >= 0 else ""
+@cache
+def _tag_word(token: str) -> Word:
+    """`read_word`, but for the words the tags read otherwise (`_NOUNS`)."""
+    return _NOUNS.get(token.lower() if token.istitle() else token) or read_word(token)
+
+
+def _verb_comes(found: list[str], at: int) -> bool:
+    """Whether "to", a modal or a subject pronoun stands before `found[at]`, past one adverb
+    ("to explicitly | model")."""
+    before = found[at - 1]
+    if before.endswith("ly") and before.islower() and at > 1:
+        before = found[at - 2]
+    return before.lower() in _VERB_COMES
 
 
 # Nouns the shared lexicon cuts at, read as general nouns inside a tag: "clarification question
@@ -150,6 +179,15 @@ _NOUNS = {word: Word(GENERIC, word, singular(word), word.endswith("s"), not word
                      not word.endswith("s"), False)
           for word in ("question", "questions", "evaluation", "evaluations")}  # fmt: skip
 _NOUNS["analysis"] = Word(GENERIC, "analysis", "analysis", False, True, True, False)
+_NOUNS["fact"] = Word(NOUN, "fact", "fact", False, True, True, True)  # "fact verification"
+_NOUNS["principal"] = Word(MODIFIER, "principal", "", False, False, True, False)
+# Words the shared lexicon takes for nouns that end a phrase here: clause words ("setting
+# wherein", "family further"), numbers ("fifteen years").
+_NOUNS.update(
+    (word, Word(BREAK, "", "", False, False, False, False))
+    for word in """wherein whereof therein thereof herein hereby thirteen fourteen fifteen
+    sixteen seventeen eighteen nineteen myriad further""".split()
+)
 _NOUNS["analyses"] = Word(GENERIC, "analyses", "analysis", True, False, False, False)
 _VERB_COMES = frozenset("to can could may might will would should must cannot we they also".split())
 _DETERMINERS = frozenset("a an the this these those its their our his her each every".split())

@@ -32,6 +32,9 @@ def _plural_kept(tag: str, texts: list[str]) -> str:
     words = long_form.split()
     if len(words) < 2 or not words[-1].islower() or fold(long_form) in tag_phrases().singular:
         return tag
+    capitals = [form.capitalize() for form in _plurals(words[-1])]
+    if not any(form in text for text in texts for form in capitals):
+        return tag  # no text writes it as a name in the plural: a quick test before the pattern
     before = r"(?<![\w-])" + "".join(re.escape(word) + r"[\s-]+" for word in words[:-1])
     written = re.compile(rf"{before}({_forms(words[-1])})(?![\w-])", re.IGNORECASE)
     found = [match for text in texts for match in written.finditer(text)]
@@ -44,12 +47,16 @@ def _plural_kept(tag: str, texts: list[str]) -> str:
 
 def _forms(word: str) -> str:
     """A pattern of a singular noun and its plurals ("gradient", "gradients")."""
-    plurals = {word + "s", word + "es", _PLURALS.get(word, word)}
+    return "|".join(re.escape(form) for form in sorted({word, *_plurals(word)}))
+
+
+def _plurals(word: str) -> set[str]:
+    plurals = {word + "s", word + "es", _PLURALS.get(word, word + "s")}
     if word.endswith("y"):
         plurals.add(word[:-1] + "ies")
     if word.endswith("is"):
         plurals.add(word[:-2] + "es")
-    return "|".join(re.escape(form) for form in sorted({word} | plurals))
+    return plurals
 
 
 _PLURALS = {"matrix": "matrices", "vertex": "vertices", "index": "indices", "criterion": "criteria",
