@@ -485,3 +485,55 @@ def test_a_phrase_is_placed_in_the_abstract_as_each_sentence_would_place_it(
         assert reading.position(phrase) == _position(phrase, parts.lower), phrase
         assert reading.position(phrase) == _position(phrase, parts.lower)  # from the memo
     assert any(reading.position(p)[0] for p in phrases)
+
+
+@pytest.mark.parametrize(
+    ("pair", "expected"),
+    [
+        ("probabilistic inference: random projections",
+         "random projections for probabilistic inference"),
+        ("tree backup: off-policy learning with function approximation",
+         "tree backup for off-policy learning with function approximation"),
+        ("transformer encoders: generative models for dialog systems",
+         "generative models for dialog systems with transformer encoders"),
+    ],
+)  # fmt: skip
+def test_a_keyword_pair_is_titled_as_one_phrase(pair: str, expected: str) -> None:
+    """ "A: B" without a name is scored as the ranker was fitted, but a reader gets one phrase."""
+    from generator.describe.titles.phrasing import Candidate, joined
+
+    assert joined(pair) == expected
+    assert Candidate(pair, False, True).titled() == title_case(expected)
+    assert Candidate(f"KVShard: {expected}", False).titled() == title_case(f"KVShard: {expected}")
+
+
+@pytest.mark.parametrize(
+    ("title", "flagged"),
+    [
+        ("SentSpace: For Streamlined Sentence Parsing", True),
+        ("Position: And Demonstrate the Pitfalls", True),
+        ("Caching: Improves Prefix Reuse", True),
+        ("Position: Demonstrate the Pitfalls of Tuning", True),
+        ("Large Language Models (LLMs) Provide Excellent Capabilities", True),
+        ("FooBench: A Benchmark for Retrieval under Noise", False),
+        ("Neural Knitting: From Images to Instructions", False),
+        ("Double Perturbation: On the Robustness of Bias Evaluation", False),
+        ("Multi-Objective Bandits: Optimizing the Generalized Gini Index", False),
+        ("Position: Benchmarks Overstate Progress in Retrieval", False),
+    ],
+)
+def test_a_clause_cut_at_a_colon_is_refused(title: str, flagged: bool) -> None:
+    """A verb or a word that continues a phrase right after the colon, or a verb after a
+    plural in parentheses, is the rest of a clause; a position's statement is a claim."""
+    assert bool(problems(title)) == flagged, problems(title)
+
+
+def test_a_position_claim_cut_inside_its_last_phrase_ends_before_it() -> None:
+    abstract = (
+        "Uncertainty is split into two kinds. This position paper argues that this traditional "
+        "dichotomy of uncertainties is too limited for the open and interactive setup of "
+        "agents. We outline research avenues."
+    )
+    title = derive_title(analyse(abstract))
+    assert title.startswith("Position: "), title
+    assert not problems(title), (title, problems(title))

@@ -23,7 +23,6 @@ from generator.describe.reading.lexicon import (
     INTRO_VERBS,
     KIND_NOUNS,
     PROBLEM_VERBS,
-    PRONOUNS,
     PURE_GENERIC,
     STATE_VERBS,
     gerund,
@@ -43,10 +42,12 @@ from generator.describe.titles.phrases import (
     has_preposition,
     head_noun,
     informative,
+    is_topic,
     noun_phrase,
     spell_out,
     standalone,
     title_case,
+    whole_claim,
 )
 from generator.describe.titles.phrasing import retitle
 
@@ -118,17 +119,8 @@ def _problem(parts: Abstract, name: Name) -> str:
             if claim.verb in PROBLEM_VERBS:
                 rest = _ON_WITH.sub("", _after(plain, claim.end))
                 problem = standalone(_FRAME.sub("", noun_phrase(rest)))
-                return f"for {problem}" if _is_topic(problem) else ""
+                return f"for {problem}" if is_topic(problem) else ""
     return ""
-
-
-def _is_topic(phrase: str) -> bool:
-    """A noun phrase naming a problem: not "using them", not "applying it to X"."""
-    words = phrase.lower().split()
-    if len(words) < 2:
-        return False
-    verbal = words[0].endswith("ing") and words[1] != "of"  # "using them", not "scheduling of"
-    return not verbal and not PRONOUNS & set(words)
 
 
 def _fallback(parts: Abstract) -> str:
@@ -177,7 +169,7 @@ def _position_title(parts: Abstract) -> str:
                 if article and statement and not statement.lower().startswith(article[1]):
                     statement = f"{article[1]} {statement}"
                 statement = spell_out(statement, parts.long_forms, "", MAX_WORDS - 1)
-                statement = fit(statement, MAX_WORDS - 1)
+                statement = whole_claim(fit(statement, MAX_WORDS - 1))
                 if statement:
                     return f"Position: {title_case(statement)}"
     index = next((i for i, s in enumerate(parts.lower) if "position" in s), 0)

@@ -69,7 +69,7 @@ def problems(
         for name, failed in (
             ("function-word ending", any(_ends_badly(part) for part in parts)),
             ("pronoun or deictic", any(_pronoun_head(part) for part in parts)),
-            ("clause", any(_has_finite_verb(part) for part in parts)),
+            ("clause", any(_has_finite_verb(part) for part in _not_a_claim(parts))),
             ("math or markup", _has_debris(title)),
             ("agreement", _mixed_coordination(title)),
             ("names nothing", not _names_something(title)),
@@ -77,11 +77,20 @@ def problems(
             ("bare field term", len(parts) > 1 and any(_field_term(part, terms) for part in parts)),
             ("bare field phrase", names_only_the_field(title, common)),
             ("repetition", _repeats(title.split())),
+            ("verb or preposition after the colon", _clause_after_colon(title)),
             ("position without a claim", _position_without_claim(title)),
         )
         if failed
     ]
     return tuple(found)
+
+
+def _not_a_claim(parts: list[list[str]]) -> list[list[str]]:
+    """The parts that must not be clauses: all but the statement of a "Position:" title,
+    which must be one ("Position: Benchmarks Overstate Progress")."""
+    if len(parts) > 1 and [_bare(word) for word in parts[0]] == ["position"]:
+        return []
+    return parts
 
 
 def _bare(word: str) -> str:
@@ -244,4 +253,31 @@ def _position_without_claim(title: str) -> bool:
 
 
 def _after_plural(words: list[str], at: int) -> bool:
-    return words[at - 1][:1].isalpha() and read_word(words[at - 1]).plural
+    """Whether the word before `at` is a plural noun, or one before "(LLMs)": "Models (LLMs)
+    Provide"."""
+    before = at - 1
+    if before > 0 and words[before].startswith("(") and words[before].endswith(")"):
+        before -= 1  # an acronym in parentheses stands for the noun before it
+    previous = words[before]
+    return previous[:1].isalpha() and read_word(previous).plural
+
+
+def _clause_after_colon(title: str) -> bool:
+    """What follows a colon opens on a verb ("X: Improves Y", "Position: Demonstrate the
+    Pitfalls") or a word that only continues a phrase ("SentSpace: For Streamlined X",
+    "Position: And Y"): the rest of a clause, not the phrase a title puts there. Titles do open
+    a part on "From X to Y", "On the X", "A X" or a question ("Does X Help?")."""
+    for part in title.split(": ")[1:]:
+        words = [_bare(word) for word in part.split()]
+        if not words:
+            continue
+        first, second = words[0], words[1] if len(words) > 1 else ""
+        third_person = first.endswith("s") and not first.endswith("ss")
+        gerund = first.endswith("ing")  # "Optimizing the Gini Index" is a phrase
+        verb = first in VERB_FORMS and not gerund and (third_person or second in DETERMINERS)
+        if verb or first in _CONTINUING:
+            return True
+    return False
+
+
+_CONTINUING = frozenset("and as at but by for in into nor of onto or per than to via vs".split())

@@ -15,10 +15,12 @@ from generator.describe.reading.lexicon import (
     CUT_BEFORE,
     DETERMINERS,
     GENERIC_HEADS,
+    PRONOUNS,
     SMALL_WORDS,
     base_form,
     gerund,
 )
+from generator.describe.titles.check import problems
 
 MAX_WORDS = 12
 _FILLER = re.compile(
@@ -189,3 +191,24 @@ _DIGIT = re.compile(r"\d")
 
 _PREPOSITION = re.compile(r"\s+(?:for|of|in|on|with|via|from|under|across|to)\s")
 _PARENTHESES = re.compile(r"\s*\([^()]*\)")
+
+
+def whole_claim(statement: str) -> str:
+    """A claim cut inside its last phrase ("X Is Too Limited for the Open") ends before that
+    phrase: "X Is Too Limited"."""
+    words = statement.split()
+    while "function-word ending" in problems(f"Position: {title_case(' '.join(words))}"):
+        cuts = [at for at, word in enumerate(words) if at > 1 and word.lower() in CUT_BEFORE]
+        if not cuts:
+            break
+        words = words[: cuts[-1]]
+    return " ".join(words)
+
+
+def is_topic(phrase: str) -> bool:
+    """A noun phrase naming a problem: not "using them", not "applying it to X"."""
+    words = phrase.lower().split()
+    if len(words) < 2:
+        return False
+    verbal = words[0].endswith("ing") and words[1] != "of"  # "using them", not "scheduling of"
+    return not verbal and not PRONOUNS & set(words)

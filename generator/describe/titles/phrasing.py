@@ -21,7 +21,7 @@ from generator.describe.reading.lexicon import NAME, read_word
 from generator.describe.reading.names import Name
 from generator.describe.titles.check import problems
 from generator.describe.titles.model import TitleModel
-from generator.describe.titles.phrases import clean, spell_out, title_case
+from generator.describe.titles.phrases import clean, has_preposition, spell_out, title_case
 from generator.describe.titles.ranking import Reading, features
 from generator.describe.titles.salience import content_words, salience
 
@@ -109,21 +109,45 @@ def _chains(
 
 
 class Candidate(NamedTuple):
-    """A title to choose among: a noun phrase (or a pair, or after a name), or the composed one."""
+    """A title to choose among: a noun phrase (or a pair, or after a name), or the composed one.
+    A pair is scored as "A: B" (the ranker was fitted on that shape) but titled as one phrase:
+    two keywords around a colon are no title a reader accepts."""
 
     text: str
     composed: bool
+    pair: bool = False
 
     def titled(self) -> str:
-        return self.text if self.composed else title_case(self.text)
+        if self.composed:
+            return self.text
+        return title_case(joined(self.text) if self.pair else self.text)
 
     def acceptable(self, *, claim: bool, model: TitleModel) -> bool:
-        """No problem `check` finds; the composed title may be a clause stating a claim."""
+        """No problem `check` finds; the composed title may be a clause stating a claim. A pair
+        passes as "A: B" and as the phrase it is titled with."""
         allowed = {"clause"} if claim and self.composed else set()
-        return set(self.problems(model)) <= allowed
+        shapes = (self.titled(), title_case(self.text)) if self.pair else (self.titled(),)
+        return all(set(_problems(shape, model)) <= allowed for shape in shapes)
 
     def problems(self, model: TitleModel) -> tuple[str, ...]:
-        return problems(self.titled(), model.field_terms, model.common_phrases)
+        return _problems(self.titled(), model)
+
+
+def _problems(title: str, model: TitleModel) -> tuple[str, ...]:
+    return problems(title, model.field_terms, model.common_phrases)
+
+
+def joined(pair: str) -> str:
+    """ "A: B" as one phrase: the other aspect B for the subject A ("random projections for
+    probabilistic inference"), or A for B when B is itself a phrase with a preposition ("tree
+    backup for off-policy learning with function approximation"), or B with A when B already
+    says what it is for ("generative models for dialog systems with hierarchical encoders")."""
+    subject, _, aspect = pair.partition(": ")
+    if not has_preposition(aspect):
+        return f"{aspect} for {subject}"
+    if " for " in f" {aspect.lower()} ":
+        return f"{aspect} with {subject}"
+    return f"{subject} for {aspect}"
 
 
 def choose(
@@ -201,7 +225,9 @@ def candidates(
         phrases |= paired(phrases, chances, parts.long_forms)
     spelled = {spell_out(p, parts.long_forms, prefix, MAX_WORDS) for p in phrases}
     found = sorted(f"{prefix}: {phrase}" if prefix else phrase for phrase in spelled)
-    return [Candidate(composed, True), *(Candidate(text, False) for text in found)]
+    # No noun phrase holds a colon: without a name, one in a candidate is a pair's.
+    return [Candidate(composed, True),
+            *(Candidate(text, False, not prefix and ": " in text) for text in found)]  # fmt: skip
 
 
 def retitle(
