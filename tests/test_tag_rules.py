@@ -260,3 +260,14 @@ def test_a_hyphenated_spelling_is_no_second_tag() -> None:
 
 def test_further_ends_no_tag() -> None:
     assert "approximation family further" not in phrases("An approximation family further helps.")
+
+
+def test_a_long_form_of_one_word_joins_only_a_paper_writing_the_acronym() -> None:
+    texts = ["We define the marginal (MAR) score.", "The marginal likelihood is hard."]
+    reading = tags.read(texts, [{"MAR": "marginal"}, {}], ["", ""])
+    assert "marginal (MAR)" not in reading.chosen[1]
+
+
+@pytest.mark.parametrize("tag", ["building block", "end-to-end fashion"])
+def test_filler_phrases_are_no_tags(tag: str) -> None:
+    assert not choice.is_keyphrase(tag) or tag not in phrases(f"It is a {tag} here.")

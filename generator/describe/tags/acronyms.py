@@ -66,13 +66,22 @@ def _acronyms_used(
     """Acronyms a paper may say: as such, or as the long form. That needs the long form's first
     and last word (looked up by both, so the work does not grow with the collection), and its
     text: a long form the paper never writes joins nothing (`_counted_as_one`), unless the
-    paper defines the acronym as something else."""
+    paper defines the acronym as something else. A long form of one word joins only a paper
+    that writes the acronym (`_says_long`)."""
     used = words.keys() & known.long_forms.keys()
     for first in words.keys() & known.by_ends.keys():
         ends = known.by_ends[first]
         for last in ends.keys() & words.keys():
-            used.update(a for a, long_form in ends[last] if a in own or _said(long_form, lowered))
+            used.update(
+                a for a, long_form in ends[last] if a in own or _says_long(long_form, lowered)
+            )
     return used
+
+
+def _says_long(long_form: str, lowered: str) -> bool:
+    """Whether a paper that does not write the acronym says its long form: of two words or
+    more ("best-of-n" counts), as one word ("marginal") says nothing of "MAR"."""
+    return (" " in long_form or "-" in long_form) and _said(long_form, lowered) > 0
 
 
 def _said(long_form: str, lowered: str) -> int:

@@ -77,7 +77,7 @@ _JUDGING = frozenset(
     superior inferior suitable appropriate accurate fast faster slow slower easy hard difficult
     robust stable optimal suboptimal near-optimal missing unknown true expensive cheap costly
     rich poor desired good bad earlier later former successful unsuccessful meaningful
-    helpful non-trivial nontrivial trivial""".split()
+    helpful non-trivial nontrivial trivial proper""".split()
 )
 
 

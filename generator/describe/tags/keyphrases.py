@@ -67,7 +67,7 @@ _NO_OPENING = frozenset(
     """own further alternative alternatives input output standardized standardised underlying
     given proposed resulting corresponding respective various overall potential possible
     available necessary desired desirable whilst whereas thereby hence thus other another
-    certain such same whole entire so-called understanding""".split()
+    certain such same whole entire so-called understanding building""".split()
 )
 _CITATION = re.compile(
     r"\b[A-Z][\w'-]+(?:\s+(?:and|&)\s+[A-Z][\w'-]+)?\s+et\s+al\.?(?:,?\s*\(?\d{4}[a-z]?\)?)?"
