@@ -45,8 +45,22 @@ class RunMemory(NamedTuple):
 
 
 FORGOTTEN = RunMemory({}, describe.FORGOTTEN)
+# A paper's entry and records as kept, by the paper's id: its citation key, the site's address.
+_RenderedById = dict[str, tuple[str, str, tuple["render.Citation | None", "render.Entry"]]]
+
+
+class _Kept(NamedTuple):
+    """A `RunMemory` as the build cache keeps it: each paper's entry and records by the
+    paper's id, since the paper they were made of is the one the cached collection holds
+    (written once, not again beside its records)."""
+
+    marked: dict[str, read.Marked]
+    described: describe.DescribeMemory
+    rendered: _RenderedById
+
+
 # Every record type the build cache holds (`lastrun`): reading it back makes these and no other.
-CACHED = (*models.RECORDS, *read.CACHED, *describe.CACHED, *render.CACHED, RunMemory)
+CACHED = (*models.RECORDS, *read.CACHED, *describe.CACHED, *render.CACHED, _Kept)
 
 
 @contextmanager
@@ -191,7 +205,7 @@ def _generate(settings: Settings, *, strict: bool) -> Report:
     made = write.made_now(batches, settings.docs_dir)
     # The key covers the lock as just written, so the next unchanged run is a no-op.
     key = input_digest(settings, _with_lock(inputs, settings.lock_path.name, lock))
-    kept = (key, buildcache.code_digest(), collection, memory._replace(rendered=rendered), made)
+    kept = (key, buildcache.code_digest(), collection, _kept(memory, rendered, collection), made)
     lastrun.store(settings.cache.collection, lastrun.LastRun(*kept), CACHED)
     return Report(collection, result.written, result.removed, time.perf_counter() - start)
 
@@ -230,9 +244,22 @@ def _cached_collection(
     return last_run.collection if isinstance(last_run.collection, Collection) else None
 
 
+def _kept(memory: RunMemory, rendered: render.RecordsByPaper, collection: Collection) -> _Kept:
+    """What the next run may reuse, each paper's records by its id where the paper they were
+    made of is the collection's."""
+    by_id = {paper.id: (key, url, records) for (paper, key, url), records in rendered.items()
+             if collection.paper(paper.id) is paper}  # fmt: skip
+    return _Kept(memory.marked, memory.described, by_id)
+
+
 def _memory(last_run: lastrun.LastRun | None) -> RunMemory:
-    memory = last_run.memory if last_run else None
-    return memory if isinstance(memory, RunMemory) else FORGOTTEN
+    kept, papers = (last_run.memory, last_run.collection) if last_run else (None, None)
+    if not isinstance(kept, _Kept) or not isinstance(papers, Collection):
+        return FORGOTTEN
+    index = {paper.id: paper for paper in papers.papers}
+    known = {(index[pid], key, url): records
+             for pid, (key, url, records) in kept.rendered.items() if pid in index}  # fmt: skip
+    return RunMemory(kept.marked, kept.described, known)
 
 
 def _today() -> str:

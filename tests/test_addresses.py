@@ -40,7 +40,7 @@ def test_a_new_title_derivation_moves_no_page(project: Path, monkeypatch) -> Non
     before = _pages(project)
     numbers = itertools.count()
     monkeypatch.setattr(enrich.titles, "derive_title", lambda _: f"Other Title {next(numbers)}")
-    (project / ".cache" / "readinglist" / "collection.json").unlink()  # derive again
+    (project / ".cache" / "readinglist" / "collection.cbor").unlink()  # derive again
     pipeline.generate(Settings.from_root(project))
     assert _pages(project) == before
     titles = [frontmatter.load(project / "docs" / "papers" / name)["title"]

@@ -9,10 +9,14 @@ without the cache makes; nothing planted reaches site/ and nothing runs.
 
 from __future__ import annotations
 
+import dataclasses
+import datetime
 import json
 import os
 import pickle
+import re
 import shutil
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -69,7 +73,7 @@ class Crafted:
         return (os.system, (f"touch {self.marker}",))
 
 
-@pytest.mark.parametrize("name", ["collection.json", "collection.pickle"])
+@pytest.mark.parametrize("name", ["collection.cbor", "collection.json", "collection.pickle"])
 def test_a_crafted_pickle_in_the_cache_never_runs(project: Path, tmp_path: Path, name: str) -> None:
     marker = tmp_path / "pwned"
     (project / CACHE / name).write_bytes(pickle.dumps(Crafted(marker)))
@@ -78,13 +82,13 @@ def test_a_crafted_pickle_in_the_cache_never_runs(project: Path, tmp_path: Path,
     )
     run_cli(project, "build")
     assert not marker.exists()
-    assert json.loads((project / CACHE / "collection.json").read_bytes())  # written anew
+    assert loads((project / CACHE / "collection.cbor").read_bytes(), CACHED)  # written anew
 
 
 def test_the_cache_holds_no_code(project: Path) -> None:
     names = sorted(p.relative_to(project / CACHE).parts[0] for p in (project / CACHE).iterdir())
     assert "templates" not in names and not any(n.endswith(".pickle") for n in names)
-    loads((project / CACHE / "collection.json").read_bytes(), CACHED)
+    loads((project / CACHE / "collection.cbor").read_bytes(), CACHED)
 
 
 def test_a_script_planted_in_a_stored_page_never_reaches_the_site(project: Path) -> None:
@@ -127,7 +131,7 @@ def test_truncated_empty_and_folder_entries_are_ignored_and_made_again(project: 
     (pages / f"{folder}.html").mkdir()
     (pages / f"{unreadable}.html").unlink()
     (pages / f"{unreadable}.html").symlink_to(f"{unreadable}.html")  # a link to itself
-    collection = project / CACHE / "collection.json"
+    collection = project / CACHE / "collection.cbor"
     collection.write_bytes(collection.read_bytes()[:1000])
     stderr = _rebuild(project)
     assert f"{collection}: damaged" in stderr
@@ -138,7 +142,7 @@ def test_truncated_empty_and_folder_entries_are_ignored_and_made_again(project: 
 
 @pytest.mark.parametrize("damage", ["folder", "empty", "link"])
 def test_a_damaged_collection_cache_is_derived_again(project: Path, damage: str) -> None:
-    collection = project / CACHE / "collection.json"
+    collection = project / CACHE / "collection.cbor"
     collection.unlink()
     if damage == "folder":
         collection.mkdir()
@@ -163,21 +167,54 @@ def test_site_pages_and_stored_pages_are_separate_files(project: Path) -> None:
     assert {path: path.read_bytes() for path in stored} == original
 
 
+def test_a_run_s_cache_reads_back_whole_types_included(project: Path) -> None:
+    """What a real build kept reads back equal, every value of the very type it had (a tuple
+    is never a list, a record never a plain tuple), and written again gives the same bytes."""
+    data = (project / CACHE / "collection.cbor").read_bytes()
+    last = loads(data, CACHED)
+    assert isinstance(last[2], models.Collection) and type(last[3]).__name__ == "_Kept"
+    assert _types(last) == _types(loads(dumps(last, CACHED), CACHED))
+    assert dumps(last, CACHED) == data
+
+
+def _types(value: object) -> object:
+    """`value` with the type of every part beside it."""
+    if isinstance(value, dict):
+        return (type(value), [(_types(k), _types(v)) for k, v in value.items()])
+    if isinstance(value, list | tuple):
+        return (type(value), [_types(item) for item in value])
+    if dataclasses.is_dataclass(value):
+        return (type(value), [_types(getattr(value, f.name)) for f in dataclasses.fields(value)])
+    return (type(value), value)
+
+
 # The codec alone: what it makes of data, and what it refuses.
 def test_the_codec_gives_back_what_it_was_given() -> None:
     paper = models.Paper("p1", "An abstract.", "An abstract.", "<p>An abstract.</p>", ("L",),
                          (models.Source(Path("lists/a.txt"), 3),), tags=("x",))  # fmt: skip
-    value = {"papers": (paper,), (paper, "k"): [1, 2.5, None, True], 3: {"t": ["m"]}}
-    assert loads(dumps(value, CACHED), CACHED) == value
+    value = {"papers": (paper,), (paper, "k"): [1, 2.5, None, True, ()], 3: {"t": ["m"]},
+             "counted": Counter(a=2), "empty": ([], {}), "big": 2**70}  # fmt: skip
+    back = loads(dumps(value, CACHED), CACHED)
+    assert back == value and _types(back) == _types(value)
+
+
+@pytest.mark.parametrize("value", [{1, 2}, datetime.date(2020, 1, 1), re.compile("a"), object()])
+def test_the_codec_writes_no_value_it_would_not_read(value: object) -> None:
+    with pytest.raises(TypeError):
+        dumps({"a": [value]}, CACHED)
 
 
 @pytest.mark.parametrize(
     "data",
     [
-        b'{"c": "Popen", "v": [["touch", "/tmp/x"]]}',  # a class not named
-        b'{"c": "Paper", "v": [1]}',  # too few values
-        b'{"m": [[1], 2]}',  # an unhashable key
-        b'{"x": 1}',
+        b'{"c": "Popen", "v": [["touch", "/tmp/x"]]}',  # the JSON codec's
+        bytes.fromhex("d9c800d9c8ff80"),  # a tag of no type's
+        bytes.fromhex("d9c800d9c8108101"),  # a record (Source) of too few values
+        bytes.fromhex("d9c800d9c802a1d9c8018101f6"),  # an unhashable key (a list)
+        bytes.fromhex("d9c800d8236161"),  # CBOR's own: a regular expression
+        bytes.fromhex("d9c800c074323032302d30312d30315430303a30303a30305a"),  # a date
+        bytes.fromhex("8101"),  # a plain array, not the tagged root
+        bytes.fromhex("d9c800d9c80281"),  # truncated
         b"\x80\x04K\x01.",  # a pickle
         b"",
     ],

@@ -349,7 +349,7 @@ def test_the_curators_own_page_title_is_text_everywhere(
     assert BeautifulSoup(doc["title"], "html.parser").get_text() == CURATOR_TITLE
 
 
-CACHE_FILES = ["collection.json", "manifest.json", "pagefind", "pages", "run.lock", "site.digest"]
+CACHE_FILES = ["collection.cbor", "manifest.json", "pagefind", "pages", "run.lock", "site.digest"]
 # The pages of the last site, named by the digest of their inputs, and the last search index
 # (its files named by Pagefind, by their content), never by a curator's name.
 STORED_PAGE = re.compile(

@@ -1,7 +1,7 @@
 """Owns `.cache/readinglist/`, alone: where each cache lives (`Layout`), the digests
 caches are keyed by (`keys`), and how an entry is written and read back.
 
-Plain data only: JSON through a codec that makes nothing but the types its caller names
+Plain data only: CBOR through a codec that makes nothing but the types its caller names
 (`codec`), and pages as files checked against the digest recorded when they were stored
 (`pages`). Nothing read from the cache is ever run (no pickle, marshal or compiled templates).
 An entry that is missing, damaged, truncated, unreadable, a link or a folder is ignored, with

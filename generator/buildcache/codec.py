@@ -1,126 +1,163 @@
-"""Plain data to JSON and back, for the caches: nothing but the types the caller names is
-ever made when reading, so a cache file can hold data and never code.
+"""Plain data to CBOR and back, for the caches: nothing but plain values and the record types
+the caller names is ever made when reading, so a cache file can hold data and never code.
 
-JSON has no tuples, no dicts with other keys than strings, no paths and no records, so each is
-one small tagged object: `{"t": [...]}` a tuple, `{"m": [k, v, k, v...]}` a dict (`"n"`: a
-Counter), `{"p": "..."}` a path, `{"c": "Name", "v": [...]}` a record (a frozen dataclass or a
-NamedTuple, by its fields in order) and `{"c": "Name", "s": "..."}` a str subclass; a record
-met again (the same object: a paper is a key of several memories) is `{"r": n}`, the n-th
-record written (in the order JSON closes them, which is the order reading makes them). Every
-JSON object in the file is one of these: a dict's keys are never JSON keys, so no text of the
-curator's is ever taken for a tag. Reading builds each record by calling its class with the
-values (its own constructor, as the code that made it would): a name not in `types`, a wrong
-count of values, an unhashable key, anything else amiss raises `Damaged`.
+CBOR (RFC 8949), written and read by `cbor2`'s C code, carries strings, numbers, arrays and
+maps itself. The whole value is read in CBOR's immutable mode, where an array is
+a tuple: tuples, the commonest container here, cost no call of ours either way. Each other
+container and each record is one tag of our own around an array, a map or a string:
+
+    _LIST  [...]  a list           _DICT  {...}  a dict       _COUNTER  {...}  a Counter
+    _PATH  "..."  a path           _RECORD + n   [...] or "..."   the n-th of the caller's
+    _ROOT  ...    the whole value                types, by its fields in order (a frozen
+                                                 dataclass, a NamedTuple) or its text (a str
+                                                 subclass)
+
+Reading builds each record by calling its class with the values (its own constructor, as the
+code that made it would). Any other tag, CBOR's own included (dates, regular expressions,
+e-mail messages, shared values...), a wrong count of values, an unhashable key, a value that is
+not the whole tagged root, or anything else amiss raises `Damaged`.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import json
+import datetime
+import decimal
+import fractions
+import operator
+import re
+import uuid
 from collections import Counter
-from collections.abc import Callable, Iterable
-from pathlib import Path, PurePath
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
 from typing import Any
+
+import cbor2
+
+# Our tags: unassigned numbers two bytes long, none of them one `cbor2` reads itself.
+_ROOT, _LIST, _DICT, _COUNTER, _PATH = range(51200, 51205)
+_RECORD = 51216
+# CBOR's tags that `cbor2` would make objects of (all but big integers and string references).
+_FOREIGN = (0, 1, 4, 5, 28, 29, 30, 35, 36, 37, 52, 54, 100, 258, 260, 261, 1004, 55799)
+_TAG = 6  # CBOR's major type of a tag
+# What `cbor2` would write in a form of its own, which reading refuses: refused when writing.
+_NOT_PLAIN = (set, frozenset, datetime.date, datetime.datetime, decimal.Decimal, fractions.Fraction,
+              uuid.UUID, re.Pattern, complex)  # fmt: skip
 
 
 class Damaged(ValueError):
     """The data is not what `dumps` writes for the types given."""
 
 
+class _Root:
+    """The whole value, tagged, so that nothing else passes for a cache."""
+
+    def __init__(self, value: object) -> None:
+        self.value = value
+
+
 def dumps(value: object, types: Iterable[type]) -> bytes:
-    """`value` (None, bool, int, float, str, list, tuple, dict, Path and the records of
-    `types`, nested) as JSON; TypeError for anything else."""
-    names = {kind: kind.__qualname__ for kind in types}
-    plain = _Plain(names)
-    return json.dumps(plain(value), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    """`value` (None, bool, int, float, str, list, tuple, dict, Counter, Path and the records
+    of `types`, nested) as CBOR; TypeError for a set, a date and the other types CBOR has a
+    form of that reading refuses. (A NamedTuple, dict or list of a class not in `types` is
+    written as a plain tuple, dict or list: name every record kept.)"""
+    encoders: dict[type, Callable[[Any, Any], None]] = {
+        _Root: lambda encoder, root: encoder.encode_semantic(_ROOT, root.value),
+        list: lambda encoder, items: encoder.encode_semantic(_LIST, tuple(items)),
+        dict: _map_writer(_DICT),
+        Counter: _map_writer(_COUNTER),
+        type(Path()): lambda encoder, path: encoder.encode_semantic(_PATH, str(path)),
+    }
+    for number, kind in enumerate(types):
+        encoders[kind] = _record_writer(_RECORD + number, kind)
+    encoders.update(dict.fromkeys(_NOT_PLAIN, _not_plain))
+    try:
+        return cbor2.dumps(_Root(value), encoders=encoders)
+    except cbor2.CBOREncodeError as error:
+        raise TypeError(f"not plain data for the cache: {error}") from None
+
+
+def _not_plain(_encoder: object, value: object) -> None:
+    raise TypeError(f"not plain data for the cache: {type(value).__qualname__}")
+
+
+def _map_writer(tag: int) -> Callable[[Any, Any], None]:
+    def encode(encoder: Any, value: Any) -> None:
+        encoder.encode_length(_TAG, tag)
+        encoder.encode_map(value)
+
+    return encode
+
+
+def _record_writer(tag: int, kind: type) -> Callable[[Any, Any], None]:
+    """What writes a record: its tag around its values in the order its class takes them (an
+    array: a plain tuple), or its text."""
+    if issubclass(kind, str):
+        return lambda encoder, value: encoder.encode_semantic(tag, str.__str__(value))
+    if dataclasses.is_dataclass(kind):
+        fields = [field.name for field in dataclasses.fields(kind) if field.init]
+        values = operator.attrgetter(*fields) if len(fields) > 1 else _one(fields[0])
+        return lambda encoder, value: encoder.encode_semantic(tag, values(value))
+    if issubclass(kind, tuple) and hasattr(kind, "_fields"):
+        return lambda encoder, value: encoder.encode_semantic(tag, tuple(value))
+    raise TypeError(f"not a record: {kind.__qualname__}")
+
+
+def _one(field: str) -> Callable[[Any], tuple]:
+    return lambda value: (getattr(value, field),)
 
 
 def loads(data: bytes, types: Iterable[type]) -> Any:
     """What `dumps` wrote, made again of the same types; Damaged when it is not that."""
-    by_name = {kind.__qualname__: kind for kind in types}
-    made: list[object] = []  # each record, by its number
+    # Each maker is called once for every tag read, so it is the bare class wherever the class
+    # itself refuses what it cannot be made of (a str subclass is made of anything: checked).
+    makers: dict[int, Callable[[Any], object]] = {
+        _ROOT: _Root,
+        _LIST: list,
+        _DICT: _checked(Mapping, dict),
+        _COUNTER: _checked(Mapping, _counter),
+        _PATH: _checked(str, Path),
+    }
+    for number, kind in enumerate(types):
+        makers[_RECORD + number] = _record_maker(kind)
+    # A tag of no maker's is a KeyError, reported as damage below.
+    made = lambda tag, _immutable: makers[tag.tag](tag.value)  # noqa: E731
+    refused = dict.fromkeys(_FOREIGN, _foreign)
     try:
-        return json.loads(data, object_hook=lambda tagged: _made(tagged, by_name, made))
+        root = cbor2.loads(data, tag_hook=made, semantic_decoders=refused)
     except Damaged:
         raise
-    except (ValueError, TypeError, KeyError, RecursionError) as error:
+    except (cbor2.CBORError, ValueError, TypeError, KeyError, RecursionError) as error:
         raise Damaged(f"{type(error).__name__}: {error}") from None
+    if type(root) is not _Root:
+        raise Damaged("not a cache written by this codec")
+    return root.value
 
 
-class _Plain:
-    """One value turned into what `json` writes, the record types named by `names`."""
+def _checked(expected: type, make: Callable[[Any], object]) -> Callable[[Any], object]:
+    def checked(value: Any) -> object:
+        if not isinstance(value, expected):
+            raise Damaged(f"not a {make.__name__}: {str(value)[:80]}")
+        return make(value)
 
-    def __init__(self, names: dict[type, str]) -> None:
-        self.names = names
-        self.getters: dict[type, Callable[[Any], tuple]] = {}  # a record's values, in order
-        self.written: dict[int, int] = {}  # id of a record -> its number, in closing order
-        self.kept: list[object] = []  # each numbered record, alive while its id is in use
-
-    def __call__(self, value: Any) -> object:
-        kind = type(value)
-        if kind is str or value is None or kind is int or kind is float or kind is bool:
-            return value
-        if kind is list or kind is tuple:
-            items = [item if type(item) is str else self(item) for item in value]
-            return items if kind is list else {"t": items}
-        if kind is dict or kind is Counter:
-            items = value.items()  # type: ignore[attr-defined]
-            return {"m" if kind is dict else "n": [self(part) for item in items for part in item]}
-        if isinstance(value, PurePath):
-            return {"p": str(value)}
-        return self._record(value, kind)
-
-    def _record(self, value: object, kind: type) -> dict[str, object]:
-        if (number := self.written.get(id(value))) is not None:
-            return {"r": number}
-        plain = self._fields(value, kind)
-        self.written[id(value)] = len(self.kept)
-        self.kept.append(value)
-        return plain
-
-    def _fields(self, value: object, kind: type) -> dict[str, object]:
-        name = self.names.get(kind)
-        if name is None:
-            raise TypeError(f"not plain data for the cache: {kind.__qualname__}")
-        if isinstance(value, str):
-            return {"c": name, "s": str.__str__(value)}
-        getter = self.getters.get(kind) or self.getters.setdefault(kind, _getter(kind))
-        return {"c": name, "v": [self(item) for item in getter(value)]}
+    return checked
 
 
-def _getter(kind: type) -> Callable[[Any], tuple]:
-    """What gives a record's values, in the order its class takes them."""
-    if dataclasses.is_dataclass(kind):
-        fields = [field.name for field in dataclasses.fields(kind) if field.init]
-        return lambda value: tuple(getattr(value, field) for field in fields)
-    if issubclass(kind, tuple) and hasattr(kind, "_fields"):
-        return tuple
-    raise TypeError(f"not a record: {kind.__qualname__}")
+def _record_maker(kind: type) -> Callable[[Any], object]:
+    if issubclass(kind, str):
+        return _checked(str, kind)
+    return lambda values: kind(*values) if type(values) is tuple else _refuse(values)
 
 
-def _made(tagged: dict[str, Any], types: dict[str, type], made: list[object]) -> object:
-    if len(tagged) == 1:
-        ((tag, value),) = tagged.items()
-        if tag == "r" and type(value) is int and 0 <= value < len(made):
-            return made[value]
-        if tag == "t" and type(value) is list:
-            return tuple(value)
-        if tag in ("m", "n") and type(value) is list and len(value) % 2 == 0:
-            pairs = iter(value)
-            found = dict(zip(pairs, pairs, strict=True))
-            return found if tag == "m" else Counter(found)
-        if tag == "p" and type(value) is str:
-            return Path(value)
-    elif len(tagged) == 2 and type(name := tagged.get("c")) is str and name in types:
-        record = _record(types[name], tagged)
-        made.append(record)
-        return record
-    raise Damaged(f"not a cached value: {str(tagged)[:80]}")
+def _counter(value: Mapping) -> Counter:
+    counter: Counter = Counter()
+    dict.update(counter, value)  # what Counter(value) does, without its Python-level checks
+    return counter
 
 
-def _record(kind: type, tagged: dict[str, Any]) -> object:
-    if type(text := tagged.get("s")) is str and issubclass(kind, str):
-        return kind(text)
-    if type(values := tagged.get("v")) is list and not issubclass(kind, str):
-        return kind(*values)
-    raise Damaged(f"not a {kind.__qualname__}: {str(tagged)[:80]}")
+def _refuse(value: object) -> object:
+    raise Damaged(f"not a record's values: {str(value)[:80]}")
+
+
+def _foreign(_decoder: object, _immutable: bool) -> object:
+    raise Damaged("a CBOR tag this codec never writes")

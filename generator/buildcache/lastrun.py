@@ -1,6 +1,6 @@
 """The last run's collection and what it found, kept for the next run (`pipeline`).
 
-Written as tagged JSON (`codec`) of the record types the pipeline names; read back only when
+Written as tagged CBOR (`codec`) of the record types the pipeline names; read back only when
 it is a plain file that decodes to exactly those types and was made by the same code. Anything
 else is ignored with one info line, and the run derives everything again.
 """
@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import gc
 import logging
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import NamedTuple
 
@@ -34,8 +35,10 @@ class LastRun(NamedTuple):
 def store(path: Path, last: LastRun, types: Iterable[type]) -> None:
     """`last` at `path`; losing it costs only time, so a cache that cannot be written is a
     warning, and the stale one is removed."""
+    with _no_collection():  # encoding allocates much and frees all: nothing for GC to find
+        data = dumps(tuple(last), types)
     try:
-        write_entry(path, dumps(tuple(last), types))
+        write_entry(path, data)
     except OSError as error:
         log.warning("%s: not kept (%s): the next run derives all again", path, error.strerror)
         path.unlink(missing_ok=True)
@@ -48,18 +51,25 @@ def load(path: Path, types: Iterable[type]) -> LastRun | None:
         return None
     # Decoding builds millions of small objects that all live to the end of the run: a
     # garbage collection would walk them again and again, finding nothing to free.
-    collecting = gc.isenabled()
-    gc.disable()
     try:
-        cached = loads(data, types)
+        with _no_collection():
+            cached = loads(data, types)
     except Damaged as error:
         ignored(path, f"damaged ({error})")
         return None
-    finally:
-        if collecting:
-            gc.enable()
     if type(cached) is not tuple or len(cached) != len(LastRun._fields):
         ignored(path, "not a run's cache")
         return None
     last = LastRun(*cached)
     return last if last.code == code_digest() else None
+
+
+@contextmanager
+def _no_collection() -> Iterator[None]:
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()

@@ -14,8 +14,8 @@ class Layout:
 
     @property
     def collection(self) -> Path:
-        """The last run's collection and what it found (`pipeline`), as tagged JSON."""
-        return self.folder / "collection.json"
+        """The last run's collection and what it found (`pipeline`), as tagged CBOR (`codec`)."""
+        return self.folder / "collection.cbor"
 
     @property
     def manifest_copy(self) -> Path:

@@ -219,7 +219,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         if self.config.search_engine == "pagefind":
             output = _report(lambda: search.use_our_worker(output, page.file.src_uri))
         # `mkdocs serve` adds its live-reload script to each page it serves: no policy there.
-        return output if self.serving else with_policy(output)
+        return output if self.serving else with_policy(output, page.content or "")
 
     @event_priority(-100)  # last, once every plugin has had the page
     def _release_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str:
