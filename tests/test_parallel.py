@@ -66,7 +66,7 @@ from generator import parallel
 from generator import write as writer
 root, count = Path(sys.argv[1]), 2 * parallel.MIN_ITEMS_PER_WORKER
 def page(i, text):
-    return lambda: [(f"p/{i % 7}/{i}.md", text + str(i)), (f"q/{i}.json", [text, str(i)])]
+    return lambda: [(f"papers/{i % 7}/{i}.md", text + str(i)), (f"tags/{i}.json", [text, str(i)])]
 def tree(folder):
     return {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*")
             if p.is_file()}
@@ -81,7 +81,7 @@ two, workers = write("two", 2, first), parallel.worker_count(count)
 one = write("one", 1, first)
 print(workers, tree(root / "two") == tree(root / "one"), two == one)
 before = tree(root / "two")
-broken = [page(i, "v2 ") for i in range(count - 1)] + [lambda: [("new/x.json", full_disk())]]
+broken = [page(i, "v2 ") for i in range(count - 1)] + [lambda: [("lists/x.json", full_disk())]]
 try:
     write("two", 2, broken)
 except writer.WriteError as error:
@@ -117,7 +117,7 @@ def page(i):
     def make():
         if i == count // 2:  # halfway, a Ctrl-C reaches every process of the group
             os.killpg(os.getpgid(0), signal.SIGINT)
-        return {f"p/{i}.md": f"page {i}"}
+        return {f"papers/{i}.md": f"page {i}"}
     return make
 try:
     writer.write_batches(root, [page(i) for i in range(count)])
@@ -163,7 +163,7 @@ def test_pages_staged_on_two_cores_are_the_pages_staged_in_one_and_a_failure_lea
     was, and neither the staging folder nor a folder made for a new page is left."""
     found = _in_fresh_process(WRITE, str(tmp_path))
     assert found[:5] == ["2", "True", "True", "True", "True"]
-    assert " ".join(found[5:]) == "['.readinglist-manifest.json', 'p', 'q']"
+    assert " ".join(found[5:]) == "['.readinglist-manifest.json', 'papers', 'tags']"
 
 
 def test_ctrl_c_while_workers_stage_pages_leaves_nothing(tmp_path: Path):
