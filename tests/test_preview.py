@@ -154,11 +154,11 @@ def _closed_by_server(client: socket.socket, *, within: float) -> bool:
 
 def test_connections_that_send_nothing_hold_no_thread_and_are_closed(seed_site: Path) -> None:
     """300 connections that send nothing (or half a request) hold a fixed number of threads,
-    a reader's request is still answered at once, and each is closed when idle (30 s by
-    default; 1 s here)."""
+    a reader's request is still answered well before any idle one is let go, and each is closed
+    when idle (30 s by default; 5 s here, so that a loaded machine cannot blur the two)."""
     assert 20 <= connections.IDLE_SECONDS <= 60
     before = threading.active_count()
-    with _in_process(seed_site / "site", idle=1.0) as port:
+    with _in_process(seed_site / "site", idle=5.0) as port:
         clients = [socket.create_connection(("127.0.0.1", port)) for _ in range(300)]
         for client in clients[:20]:  # a request line, and then nothing
             client.sendall(b"GET /readinglist/ HTTP/1.1\r\n")
@@ -166,8 +166,8 @@ def test_connections_that_send_nothing_hold_no_thread_and_are_closed(seed_site: 
         assert threading.active_count() - before <= connections.WORKERS + 2
         start = time.monotonic()
         assert _get(f"http://127.0.0.1:{port}/readinglist/")[0] == 200
-        assert time.monotonic() - start < 1.0
-        assert all(_closed_by_server(client, within=3.0) for client in clients)
+        assert time.monotonic() - start < 3.0  # not queued behind the idle ones (5 s)
+        assert all(_closed_by_server(client, within=15.0) for client in clients)
         for client in clients:
             client.close()
 
@@ -182,4 +182,4 @@ def test_a_kept_alive_connection_is_closed_when_idle(seed_site: Path) -> None:
         assert client.recv(65536).startswith(b"HTTP/1.1 200")
         start = time.monotonic()
         assert _closed_by_server(client, within=4.0)
-        assert 0.8 <= time.monotonic() - start <= 3.0
+        assert 0.8 <= time.monotonic() - start <= 10.0

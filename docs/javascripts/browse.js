@@ -9,7 +9,7 @@ import { loadIndex } from "./browse-index.js";
 import { FacetController } from "./controller.js";
 import { drawMarks } from "./marks.js";
 import { ROOT, element, plural } from "./site.js";
-import { matchingWords } from "./words.js";
+import { wordsMatching } from "./words.js";
 
 const SHOWN = 100; /* results listed at once; "Show more" adds as many */
 export const BROWSE_PATH = new URL("browse/", ROOT).pathname;
@@ -36,11 +36,7 @@ class Results {
   source() {
     return {
       data: () => this.index, main: this.main, cacheWords: true,
-      matching: (words) => {
-        if (!words) return null;
-        if (!this.index.words) throw new Error("Word search is not available here: the words are ignored.");
-        return matchingWords(words);
-      },
+      matching: wordsMatching(this.index),
       draw: (matching, data, state, options) => this.draw(matching, options),
     };
   }

@@ -10,9 +10,9 @@
    site.js's `element`: titles never become markup. */
 import { loadIndex } from "./browse-index.js";
 import { FacetController } from "./controller.js";
-import { around, clamp, colour, keyed, panBy, pointAt, viewBox, whole, zoomAt } from "./mapview.js";
+import { ZOOM_STEP, around, clamp, colour, keyed, panBy, pointAt, viewBox, whole, zoomAt } from "./mapview.js";
 import { ROOT, button, element, plural } from "./site.js";
-import { matchingWords } from "./words.js";
+import { wordsMatching } from "./words.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const POINTS = new URL("map/points.json", ROOT).href;
@@ -58,9 +58,9 @@ class PaperMap {
     this.info = element("div", { class: "rl-map__info", "aria-live": "polite" },
       [element("p", {}, "Hover over or focus a point to read its paper's title; open it to read the paper.")]);
     const tools = element("div", { class: "rl-map__tools" }, [
-      button("+", () => this.show(zoomAt(this.view, 1.5, this.view.x, this.view.y, this.size)),
+      button("+", () => this.show(zoomAt(this.view, ZOOM_STEP, this.view.x, this.view.y, this.size)),
         { class: "md-button", "aria-label": "Zoom in" }),
-      button("−", () => this.show(zoomAt(this.view, 1 / 1.5, this.view.x, this.view.y, this.size)),
+      button("−", () => this.show(zoomAt(this.view, 1 / ZOOM_STEP, this.view.x, this.view.y, this.size)),
         { class: "md-button", "aria-label": "Zoom out" }),
       button("Whole map", () => this.show(whole(this.size)), { class: "md-button" }),
     ]);
@@ -222,11 +222,7 @@ class PaperMap {
   source() {
     return {
       data: () => this.index, main: this.main, cacheWords: true,
-      matching: (words) => {
-        if (!words) return null;
-        if (!this.index.words) throw new Error("Word search is not available here: the words are ignored.");
-        return matchingWords(words);
-      },
+      matching: wordsMatching(this.index),
       draw: (matching, data, state) => this.highlight(matching, state),
     };
   }

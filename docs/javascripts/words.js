@@ -28,3 +28,13 @@ export async function matchingWords(words) {
   }
   return allowed;
 }
+
+/* The facet controller's `matching` for a browse index: every paper when no words are given,
+   else those Pagefind finds them in; an index built without words refuses them. */
+export function wordsMatching(index) {
+  return (words) => {
+    if (!words) return null;
+    if (!index.words) throw new Error("Word search is not available here: the words are ignored.");
+    return matchingWords(words);
+  };
+}
