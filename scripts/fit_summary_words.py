@@ -20,14 +20,8 @@ from collections import Counter
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-TRAIN = (
-    next(
-        (path for path in (REPO.parent / "shared", REPO.parent.parent / "shared") if path.is_dir()),
-        REPO.parent / "shared",
-    )
-    / "train"
-    / "title_pairs.jsonl"
-)
+from training import TRAIN  # noqa: E402  (scripts/, beside this file)
+
 OUT = REPO / "generator" / "describe" / "data" / "summary_words.txt"
 MIN_ABSTRACTS = 3
 WORD = re.compile(r"(?<![\w-])[a-z]{2,}(?![\w-])")

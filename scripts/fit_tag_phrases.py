@@ -37,6 +37,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from training import TRAIN  # noqa: E402  (scripts/, beside this file)
+
 from generator.describe.reading.lexicon import (  # noqa: E402
     BREAK,
     CUT_BEFORE,
@@ -60,13 +62,12 @@ MIN_TASK = 3
 MIN_OPENER, OPENER_SHARE = 3, 0.6
 # A task is named by a noun made of a verb: "detection", "linking", "retrieval".
 _NOMINAL = re.compile(r"(?:tion|sion|ment|ing|ance|ence|ity|sis|ics|al|ure)$")
-DEFAULT_PAIRS = REPO.parent.parent / "shared" / "train" / "title_pairs.jsonl"
 OUT = REPO / "generator" / "describe" / "tags" / "data" / "tag_phrases.json"
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--pairs", type=Path, default=DEFAULT_PAIRS)
+    parser.add_argument("--pairs", type=Path, default=TRAIN)
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args()
     rows = args.pairs.read_text(encoding="utf-8").splitlines()

@@ -39,6 +39,8 @@ from scipy.optimize import minimize
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from training import TRAIN  # noqa: E402  (scripts/, beside this file)
+
 from generator.describe.reading.abstracts import Abstract, analyse  # noqa: E402
 from generator.describe.titles import model as title_model  # noqa: E402
 from generator.describe.titles.candidates import compose  # noqa: E402
@@ -48,15 +50,6 @@ from generator.describe.titles.phrasing import candidates, noun_phrases  # noqa:
 from generator.describe.titles.ranking import Reading, features  # noqa: E402
 from generator.describe.titles.salience import content_words, salience, signals  # noqa: E402
 
-# Beside the repository (../shared/), or beside the folder of worktrees it is one of.
-TRAIN = (
-    next(
-        (path for path in (REPO.parent / "shared", REPO.parent.parent / "shared") if path.is_dir()),
-        REPO.parent / "shared",
-    )
-    / "train"
-    / "title_pairs.jsonl"
-)
 OUT = REPO / "generator" / "describe" / "titles" / "data" / title_model.MODEL_FILE
 MIN_ABSTRACTS = 5  # a word's statistics are kept when this many abstracts use it
 FIELD_TERM_ABSTRACTS = 20
