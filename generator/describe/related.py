@@ -22,7 +22,7 @@ from scipy import sparse
 
 from generator import parallel
 
-BLOCK = 256  # rows per block: 256 x N float32 scores at a time
+BLOCK = 256  # papers per parallel chunk: each scores its rows against the index at once
 TERMS_PER_PAPER = 32  # the strongest terms of a paper carry its similarity
 PER_TERM = 100  # papers the index lists per term: those the term describes best
 CANDIDATES = 100  # papers per paper scored exactly: the best the index proposes

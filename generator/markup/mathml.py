@@ -19,7 +19,7 @@ from latex2mathml.converter import convert
 
 from generator.markup import operators
 
-_NS = "{http://www.w3.org/1998/Math/MathML}"
+_NS = operators.NS
 ELEMENTS = frozenset(
     "math mrow mi mn mo ms mtext mspace msub msup msubsup munder mover munderover mfrac "
     "msqrt mroot mstyle mpadded mphantom menclose mtable mtr mtd mlabeledtr semantics "

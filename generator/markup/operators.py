@@ -18,7 +18,7 @@ import re
 import xml.etree.ElementTree as ET
 from typing import NamedTuple
 
-_NS = "{http://www.w3.org/1998/Math/MathML}"
+NS = "{http://www.w3.org/1998/Math/MathML}"  # MathML elements' namespace, as ElementTree names it
 _PLAIN = r"(?:[A-Za-z0-9 .'\-~]|\\[,:;! ])*"
 _NAMED = re.compile(
     rf"\\(operatorname\*?|mathrm|textsc)\s*\{{({_PLAIN})\}}"
@@ -93,9 +93,9 @@ def restore(root: ET.Element, tokens: list[Token], *, display: bool) -> None:
         if placed is None or _number(placed.group(1)) >= len(tokens):
             continue  # a formula's own \readinglistname... stays an unknown command
         token = tokens[_number(placed.group(1))]
-        element.tag, element.text = _NS + token.tag, token.text
+        element.tag, element.text = NS + token.tag, token.text
         element.attrib.clear()
         element.attrib.update(token.attributes)
         parent = parents.get(element)
         if display and token.tag == "mo" and parent is not None and parent[0] is element:
-            parent.tag = _NS + _LIMITS.get(parent.tag.removeprefix(_NS), parent.tag)
+            parent.tag = NS + _LIMITS.get(parent.tag.removeprefix(NS), parent.tag)

@@ -31,7 +31,7 @@ from generator.describe.tags.acronyms import (
     join_acronyms,
 )
 from generator.describe.tags.choice import POOL_SIZE, choose_across, is_keyphrase
-from generator.describe.tags.fitted import share, tag_phrases
+from generator.describe.tags.fitted import fold, share, tag_phrases
 from generator.describe.tags.keyphrases import read_text, without_debris
 
 MAX_TAGS, MIN_TAGS = tag_choice.MAX_TAGS, tag_choice.MIN_TAGS
@@ -51,7 +51,7 @@ def coined_short(abstract: Abstract) -> str:
 
 
 class PhraseKey(NamedTuple):
-    """What weighs a phrase (as folded by `_fold`) in any paper."""
+    """What weighs a phrase (as folded by `fold`) in any paper."""
 
     tag: str  # its spelling as a tag
     idf: float
@@ -227,7 +227,7 @@ def _read_at(
 def _fold_variants(counts: list[dict[str, int]]) -> tuple[list[dict[str, int]], dict[str, str]]:
     """'fine-tuning', 'finetuning' and 'Fine tuning' are one tag, shown as most papers write
     it: per text its counts by folded key, and per key the spelling shown."""
-    keys = {phrase: _fold(phrase) for phrase in set().union(*counts)}
+    keys = {phrase: fold(phrase) for phrase in set().union(*counts)}
     spellings: dict[str, list[str]] = defaultdict(list)
     for phrase, key in keys.items():
         spellings[key].append(phrase)
@@ -246,10 +246,6 @@ def _by_key(doc: dict[str, int], keys: dict[str, str]) -> dict[str, int]:
     for phrase, count in doc.items():
         merged[keys[phrase]] = merged.get(keys[phrase], 0) + count
     return merged
-
-
-def _fold(phrase: str) -> str:
-    return phrase.lower().replace("-", "").replace(" ", "")
 
 
 def _keys(idf: dict[str, float], display: dict[str, str]) -> dict[str, PhraseKey]:

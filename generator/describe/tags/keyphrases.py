@@ -15,6 +15,7 @@ from functools import cache
 
 from generator.describe.reading.lexicon import (
     BREAK,
+    DETERMINERS,
     GENERIC,
     MODIFIER,
     NOUN,
@@ -190,7 +191,9 @@ _NOUNS.update(
 )
 _NOUNS["analyses"] = Word(GENERIC, "analyses", "analysis", True, False, False, False)
 _VERB_COMES = frozenset("to can could may might will would should must cannot we they also".split())
-_DETERMINERS = frozenset("a an the this these those its their our his her each every".split())
+# A plural before one of these is a verb ("plays a role"). Not "that", "all", "any" or "such":
+# they follow a plural noun as often ("methods that", "models all").
+_DETERMINERS = DETERMINERS - {"that", "all", "any", "such"}
 _BREAK_WORD = Word(BREAK, "", "", False, False, False, False)
 
 
