@@ -24,7 +24,7 @@ def phrases(text: str) -> set[str]:
         ("We score entity\u2011level moral sentiment in news.",
          "entity-level moral sentiment", "level moral sentiment"),
         # a name with a dot before capitals or digits stays whole
-        ("We present BounDr.E, a boundary detector.", "BounDr.E", "BounDr"),
+        ("We present GeoMa.X, a boundary detector.", "GeoMa.X", "GeoMa"),
         ("We fine-tune GPT-3.5 on puzzles.", "GPT-3.5", "GPT-3"),
         # a gerund the training abstracts use with its noun as one term
         ("We study neural entity linking for news.",

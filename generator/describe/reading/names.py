@@ -25,7 +25,7 @@ from generator.describe.reading.lexicon import COMMON_ACRONYMS, INTRO_VERBS, KIN
 _TOKEN = (
     r"(?<![A-Za-z])"
     r"(?:(?:[A-Za-z][a-z]*[A-Z][\w+-]*|[A-Z][A-Z0-9][\w+-]*|[A-Za-z][a-z]*-?\d[\w.-]*)"
-    r"(?:\.[A-Z][\w+-]*)?)"  # "BounDr.E"
+    r"(?:\.[A-Z][\w+-]*)?)"  # "GeoMa.X"
 )
 _LINK = r"(?:(?:of|and)\s+)?"  # "Bag of Tricks"; not "Lumen for CDNs"
 _CAPITALISED = rf"[A-Z][\w'+-]*(?:\s+{_LINK}[A-Z][\w'+-]*){{0,5}}"

@@ -32,7 +32,7 @@ BOUND_PAIR = 5
 
 # Words of any script ("Māori"), with inner hyphens and apostrophes; else runs of other marks.
 # A "+" inside or closing a name is part of it: "KTRL+F", "C++", not "KTRL" and "F"; so is a
-# dot before capitals or digits ("BounDr.E", "GPT-3.5"), never before a lower-case word (two
+# dot before capitals or digits ("GeoMa.X", "GPT-3.5"), never before a lower-case word (two
 # sentences glued: "LLMs.Our").
 _TOKEN = re.compile(
     r"(?=\S*[A-Z])[^\W\d_][^\W_]*(?:['+-][^\W_]+|\.[A-Z\d][A-Z\d]*(?![^\W\d_]))*\+*(?!\w)"
