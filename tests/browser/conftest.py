@@ -79,6 +79,11 @@ def built_site_url(site: Path) -> str:
     return html[start : html.index('"', start)]
 
 
+def serve_built(site: Path):
+    """`site` served under the path of the site_url it was built with, as GitHub Pages would."""
+    return serve(site, built_site_url(site))
+
+
 @pytest.fixture(scope="session")
 def seed_server(seed_site: Path) -> Iterator[SiteServer]:
     """The seed site served under the sub-path of its site_url, as GitHub Pages would."""
@@ -116,7 +121,7 @@ def edge_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="session")
 def seed_material_server(seed_material_site: Path) -> Iterator[SiteServer]:
     site = seed_material_site / "site"
-    with serve(site, built_site_url(site)) as server:
+    with serve_built(site) as server:
         yield server
 
 
@@ -129,7 +134,7 @@ def edge_material_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[S
     set_plugin_option(project, "search_engine", "material")
     run_cli(project, "build")
     site = project / "site"
-    with serve(site, built_site_url(site)) as server:
+    with serve_built(site) as server:
         yield server
 
 

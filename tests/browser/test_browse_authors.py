@@ -11,7 +11,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.server import serve
+from tests.browser.conftest import serve_built
 from tests.conftest import copy_project, run_cli
 
 pytestmark = pytest.mark.browser
@@ -41,9 +41,7 @@ def authored_server(tmp_path_factory: pytest.TempPathFactory):
     project = copy_project(tmp_path_factory.mktemp("authors") / "project",
                            lists={"authored.csv": _authored_list()})  # fmt: skip
     run_cli(project, "build")
-    site = project / "site"
-    url = (site / "index.html").read_text("utf-8").split('rel="canonical" href="')[1].split('"')[0]
-    with serve(site, url) as server:
+    with serve_built(project / "site") as server:
         yield server
 
 

@@ -49,11 +49,10 @@ def cited_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def cited_server(cited_site: Path):
-    from tests.browser.conftest import built_site_url
-    from tests.browser.server import serve
+    from tests.browser.conftest import serve_built
 
     site = cited_site / "site"
-    with serve(site, built_site_url(site)) as server:
+    with serve_built(site) as server:
         yield server
 
 

@@ -95,11 +95,10 @@ def curated_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def curated_server(curated_site: Path):
-    from tests.browser.conftest import built_site_url
-    from tests.browser.server import serve
+    from tests.browser.conftest import serve_built
 
     site = curated_site / "site"
-    with serve(site, built_site_url(site)) as server:
+    with serve_built(site) as server:
         yield server
 
 

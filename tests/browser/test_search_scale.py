@@ -17,8 +17,7 @@ import pytest
 
 from tests.browser.actions import search
 from tests.browser.coldsearch import cold_search, scale_queries
-from tests.browser.conftest import built_site_url
-from tests.browser.server import serve
+from tests.browser.conftest import serve_built
 from tests.conftest import REPO, bench_synth, copy_project, run_cli
 
 pytestmark = [pytest.mark.browser, pytest.mark.scale]
@@ -41,7 +40,7 @@ def scale_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="session")
 def scale_server(scale_site: Path):
     site = scale_site / "site"
-    with serve(site, built_site_url(site)) as server:
+    with serve_built(site) as server:
         yield server
 
 
