@@ -356,3 +356,20 @@ def test_an_edited_abstract_keeps_its_record_and_is_not_asked_again(tmp_path: Pa
     assert result.returncode == 0 and len(idx.seen) == asked
     (new,) = records(project)
     assert new != old and records(project)[new]["openalex"] == "W11"
+
+
+def test_a_record_of_a_paper_taken_out_of_the_lists_survives_a_run(tmp_path: Path) -> None:
+    project = project_with(tmp_path, PENGUINS, TIDES)
+    idx = index()
+    papers = project / "lists" / "papers.txt"
+    with fake.serve(idx) as base:
+        resolve_cli(project, base)
+        both = records(project)
+        papers.write_text(papers.read_text("utf-8").replace(TIDES, ""), encoding="utf-8")
+        result = resolve_cli(project, base)
+        assert result.returncode == 0, result.stderr
+        assert records(project) == both  # the tides paper's record is kept while it is out
+        papers.write_text(papers.read_text("utf-8") + "\n" + TIDES + "\n", encoding="utf-8")
+        asked = len(idx.seen)
+        resolve_cli(project, base)
+    assert len(idx.seen) == asked and records(project) == both  # back: not asked again
