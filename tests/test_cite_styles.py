@@ -180,3 +180,14 @@ def test_the_markdown_link_escapes_its_text_and_prefers_the_doi() -> None:
 )  # fmt: skip
 def test_ieee_leaves_out_what_a_paper_lacks(bib: Bibliographic, published: str) -> None:
     assert _text(ieee(_paper(bib))) == published
+
+
+def test_a_doi_is_linked_quoted_and_cited_bare() -> None:
+    sici = "10.1002/(SICI)1097-4571(199806)49:8<693::AID-ASI4>3.0.CO;2-0"
+    quoted = "https://doi.org/10.1002/(SICI)1097-4571(199806)49:8%3C693::AID-ASI4%3E3.0.CO;2-0"
+    paper = _paper(Bibliographic(title="T", year="1998", doi=sici))
+    assert _text(apa(paper)).endswith(f" {quoted}")
+    assert _text(chicago(paper)).endswith(f" {quoted}.")
+    assert _text(ieee(paper)).endswith(f", doi: {sici}.")  # IEEE cites the DOI itself
+    link = quoted.replace("(", "%28").replace(")", "%29")
+    assert markdown_link(paper) == f"[T]({link})"

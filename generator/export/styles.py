@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from generator.export.fields import clean, page_url, venue_kind
+from generator.export.fields import clean, doi_url, page_url, venue_kind
 from generator.models import Name, Paper
 from generator.read.names import names_of
 
@@ -83,10 +83,7 @@ def _title(paper: Paper) -> str:
 
 
 def _link(paper: Paper) -> str:
-    doi = clean(paper.bib.doi)
-    if doi:
-        return doi if doi.startswith("http") else f"https://doi.org/{doi}"
-    return clean(paper.bib.url)
+    return doi_url(paper.bib.doi) or clean(paper.bib.url)
 
 
 def _kind(venue: str) -> str:
@@ -144,7 +141,7 @@ def ieee(paper: Paper) -> Segments:
                      (", " if year else "", False)]  # fmt: skip
     segments.append((year, False))
     if doi:
-        segments.append((f", doi: {doi.removeprefix('https://doi.org/')}.", False))
+        segments.append((f", doi: {doi}.", False))
     elif url:
         segments.append((f". [Online]. Available: {url}", False))
     else:
