@@ -39,6 +39,7 @@ from generator.resolve.openalex import DEFAULT_URL as OPENALEX_URL
 from generator.resolve.openalex import OpenAlex
 from generator.resolve.progress import Progress
 from generator.resolve.records import Record, Records, dump_records, read_records
+from generator.write.files import write_file
 
 log = logging.getLogger(__name__)
 KEY_HELP = "get a free key at https://openalex.org/settings/api and set OPENALEX_API_KEY"
@@ -138,10 +139,9 @@ def _requests(services: Services) -> int:
 
 
 def save(path: Path, records: Records) -> None:
-    """The records written whole or not at all: a temporary file beside, then renamed."""
-    temporary = path.with_name(f".{path.name}.tmp")
-    temporary.write_text(dump_records(records), encoding="utf-8")
-    os.replace(temporary, path)
+    """The records written whole or not at all (the project's atomic writer: a WriteError
+    naming the file, the previous one intact, no temporary left)."""
+    write_file(path, dump_records(records))
 
 
 def pending(settings: Settings) -> list[tuple[str, Record]]:
