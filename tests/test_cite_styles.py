@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from generator.export.styles import apa, chicago, ieee, markdown_link, split_name, styled
-from generator.models import Bibliographic, Paper
+from generator.export.styles import apa, chicago, ieee, markdown_link, styled
+from generator.models import Bibliographic, Name, Paper
 
 DUCKWORTH = Bibliographic(
     title="Cognitive and noncognitive predictors of success",
@@ -104,15 +104,51 @@ def test_chicago_names_seven_of_more_than_ten_authors() -> None:
                             "L. Gandin, M. Iredell, et al. \u201cThe NCEP")  # fmt: skip
 
 
-@pytest.mark.parametrize(
-    ("name", "family", "initials", "suffix"),
-    [("Aidan N. Gomez", "Gomez", "A. N.", ""), ("Jean-Paul Sartre", "Sartre", "J.-P.", ""),
-     ("Ludwig van Beethoven", "van Beethoven", "L.", ""), ("Lovelace, Ada", "Lovelace", "A.", ""),
-     ("Martin Luther King Jr.", "King", "M. L.", "Jr."), ("OpenAI", "OpenAI", "", "")],
+# Names in the parts the BibTeX reader gives them: `{Google DeepMind}`, "García Márquez,
+# Gabriel", "van Beethoven, Ludwig", "King, Jr., Martin Luther".
+ORGANISATION = Bibliographic(
+    title="Gemini: a family of multimodal models", authors=("Google DeepMind",), year="2023",
+    names=(Name(last="Google DeepMind"),),
 )  # fmt: skip
-def test_names_are_split_into_family_and_initials(name, family, initials, suffix) -> None:
-    parts = split_name(name)
-    assert (parts.family, parts.initials, parts.suffix) == (family, initials, suffix)
+PEOPLE = Bibliographic(
+    title="A title",
+    authors=("Gabriel García Márquez", "Ludwig van Beethoven", "Martin Luther King Jr."),
+    year="2020",
+    names=(Name("Gabriel", "", "García Márquez"), Name("Ludwig", "van", "Beethoven"),
+           Name("Martin Luther", "", "King", "Jr.")),
+)  # fmt: skip
+KING_FIRST = Bibliographic(title="A title", authors=PEOPLE.authors[::-1], year="2020",
+                           names=PEOPLE.names[::-1])  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("style", "bib", "published"),
+    [(apa, ORGANISATION, "Google DeepMind (2023). Gemini: a family of multimodal models."),
+     (ieee, ORGANISATION,
+      "Google DeepMind, \u201cGemini: a family of multimodal models,\u201d 2023."),
+     (chicago, ORGANISATION,
+      "Google DeepMind. \u201cGemini: a family of multimodal models.\u201d 2023."),
+     (apa, PEOPLE, "García Márquez, G., van Beethoven, L., & King, M. L., Jr. (2020). A title."),
+     (ieee, PEOPLE,
+      "G. García Márquez, L. van Beethoven, and M. L. King Jr., \u201cA title,\u201d 2020."),
+     (chicago, PEOPLE, "García Márquez, Gabriel, Ludwig van Beethoven, and Martin Luther King "
+      "Jr. \u201cA title.\u201d 2020."),
+     (chicago, KING_FIRST, "King, Martin Luther, Jr., Ludwig van Beethoven, and Gabriel García "
+      "Márquez. \u201cA title.\u201d 2020.")],
+)  # fmt: skip
+def test_names_are_cited_in_the_parts_the_source_gave(style, bib, published) -> None:
+    assert _text(style(_paper(bib))) == published
+
+
+@pytest.mark.parametrize(
+    ("author", "cited"),
+    [("Aidan N. Gomez", "Gomez, A. N."), ("Jean-Paul Sartre", "Sartre, J.-P."),
+     ("Ludwig van Beethoven", "van Beethoven, L."), ("Martin Luther King Jr.", "King, M. L., Jr."),
+     ("Google DeepMind", "Google DeepMind"), ("OpenAI", "OpenAI")],
+)  # fmt: skip
+def test_a_name_without_parts_is_split_as_the_reader_splits_it(author: str, cited: str) -> None:
+    bib = Bibliographic(title="T", authors=(author,), year="2020")  # a record made without parts
+    assert _text(apa(_paper(bib))) == f"{cited} (2020). T."
 
 
 def test_a_derived_title_is_cited_in_brackets_as_the_citer_s_own() -> None:
@@ -144,3 +180,14 @@ def test_the_markdown_link_escapes_its_text_and_prefers_the_doi() -> None:
 )  # fmt: skip
 def test_ieee_leaves_out_what_a_paper_lacks(bib: Bibliographic, published: str) -> None:
     assert _text(ieee(_paper(bib))) == published
+
+
+def test_a_doi_is_linked_quoted_and_cited_bare() -> None:
+    sici = "10.1002/(SICI)1097-4571(199806)49:8<693::AID-ASI4>3.0.CO;2-0"
+    quoted = "https://doi.org/10.1002/(SICI)1097-4571(199806)49:8%3C693::AID-ASI4%3E3.0.CO;2-0"
+    paper = _paper(Bibliographic(title="T", year="1998", doi=sici))
+    assert _text(apa(paper)).endswith(f" {quoted}")
+    assert _text(chicago(paper)).endswith(f" {quoted}.")
+    assert _text(ieee(paper)).endswith(f", doi: {sici}.")  # IEEE cites the DOI itself
+    link = quoted.replace("(", "%28").replace(")", "%29")
+    assert markdown_link(paper) == f"[T]({link})"

@@ -46,6 +46,7 @@ from generator.models import (
     TopicMatch,
 )
 from generator.read.files import read_list
+from generator.read.text import normalize_text
 from tests.conftest import copy_project
 
 SITE = "https://example.org/list/"
@@ -156,13 +157,14 @@ def decoded_name(raw: str) -> str:
 
 @pytest.mark.parametrize("hostile", HOSTILE)
 def test_bibtex_field_values_read_back_exactly(hostile):
-    paper = make_paper(title=hostile, authors=(hostile, "Johnson and Johnson"), venue=hostile)
+    author = normalize_text(hostile)  # as the reader leaves a name (a control is a space)
+    paper = make_paper(title=hostile, authors=(author, "Johnson and Johnson"), venue=hostile)
     text = exports.bibtex_entry(paper, "key1", site_url=SITE)
     (entry,) = parse_bibtex(text, split_authors=True).entries
     assert entry.key == "key1"
     assert decoded(entry["title"]) == typeset(hostile)
     assert [decoded_name(a) for a in entry["author"]] == [
-        " ".join(typeset(hostile).split()),
+        " ".join(typeset(author).split()),
         "Johnson and Johnson",
     ]
     assert decoded(entry["booktitle"]) == typeset(hostile)

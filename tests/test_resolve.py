@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import resource
 import signal
 import subprocess
 import sys
@@ -356,3 +357,50 @@ def test_an_edited_abstract_keeps_its_record_and_is_not_asked_again(tmp_path: Pa
     assert result.returncode == 0 and len(idx.seen) == asked
     (new,) = records(project)
     assert new != old and records(project)[new]["openalex"] == "W11"
+
+
+def test_a_record_of_a_paper_taken_out_of_the_lists_survives_a_run(tmp_path: Path) -> None:
+    project = project_with(tmp_path, PENGUINS, TIDES)
+    idx = index()
+    papers = project / "lists" / "papers.txt"
+    with fake.serve(idx) as base:
+        resolve_cli(project, base)
+        both = records(project)
+        papers.write_text(papers.read_text("utf-8").replace(TIDES, ""), encoding="utf-8")
+        result = resolve_cli(project, base)
+        assert result.returncode == 0, result.stderr
+        assert records(project) == both  # the tides paper's record is kept while it is out
+        papers.write_text(papers.read_text("utf-8") + "\n" + TIDES + "\n", encoding="utf-8")
+        asked = len(idx.seen)
+        resolve_cli(project, base)
+    assert len(idx.seen) == asked and records(project) == both  # back: not asked again
+
+
+def test_a_full_disk_is_one_line_naming_the_file_and_leaves_no_temporary(tmp_path: Path) -> None:
+    project = project_with(tmp_path, PENGUINS, TIDES)
+    lists = project / "lists"
+    idx = index()
+    with fake.serve(idx) as base:
+        resolve_cli(project, base, "--limit", "1")
+        before = (lists / "resolved.json").read_bytes()
+        files = sorted(path.name for path in lists.iterdir())
+        limit = len(before) + 16  # the next record does not fit: as a full disk, EFBIG
+        result = resolve_small_files(project, base, limit)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    said = "error: lists/resolved.json: cannot write: File too large; it is unchanged\n"
+    assert result.stderr == said
+    assert (lists / "resolved.json").read_bytes() == before
+    assert sorted(path.name for path in lists.iterdir()) == files  # no temporary
+
+
+def resolve_small_files(project: Path, base: str, limit: int) -> subprocess.CompletedProcess:
+    """`readinglist resolve` where no file may grow past `limit` bytes (RLIMIT_FSIZE)."""
+    env = {**os.environ, "READINGLIST_OPENALEX_URL": base, "OPENALEX_API_KEY": "sekrit",
+           "READINGLIST_ARXIV_URL": base + "/api/query", "PYTHONPATH": str(REPO)}  # fmt: skip
+
+    def small_files() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    command = [sys.executable, "-m", "generator.cli", "resolve"]
+    return subprocess.run(command, cwd=project, env=env, capture_output=True, text=True,
+                          preexec_fn=small_files)  # fmt: skip

@@ -20,6 +20,9 @@ from generator.models import Link
 from tests.test_exports import HOSTILE, make_paper
 
 SITE = "https://example.org/list/"
+# A real DOI form (SICI) with characters a URL path may not hold as they are.
+SICI = "10.1002/(SICI)1097-4571(199806)49:8<693::AID-ASI4>3.0.CO;2-0"
+SICI_URL = "https://doi.org/10.1002/(SICI)1097-4571(199806)49:8%3C693::AID-ASI4%3E3.0.CO;2-0"
 PARSERS = ["html5lib", "lxml"]
 
 
@@ -171,3 +174,11 @@ def test_highwire_values_survive_html_attributes(hostile):
     read = [(m["name"], m["content"]) for m in soup.head.find_all("meta")]
     assert read == pairs
     assert ("citation_title", fields.clean(hostile)) in read
+
+
+def test_a_doi_with_characters_a_url_may_not_hold_is_linked_quoted():
+    paper = make_paper(doi=SICI)
+    article = json.loads(metadata.json_ld(paper, site_url=SITE))
+    assert article["sameAs"] == [SICI_URL]
+    assert article["identifier"]["value"] == SICI  # the DOI itself, as it is written
+    assert fields.doi_url(SICI) == SICI_URL and fields.doi_url("") == ""

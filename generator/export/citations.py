@@ -24,8 +24,8 @@ from generator.export.fields import (
     title,
     venue_kind,
 )
-from generator.models import Bibliographic, Collection, Name, Paper
-from generator.read.names import from_text
+from generator.models import Collection, Name, Paper
+from generator.read.names import names_of
 
 _BIBTEX_SPECIAL = {"\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "%": r"\%", "&": r"\&",
                    "$": r"\$", "#": r"\#", "_": r"\_", "~": r"\textasciitilde{}",
@@ -87,7 +87,7 @@ def bibtex_entry(paper: Paper, key: str, *, site_url: str = "", full: bool = Tru
     text = bibtex_escape(title(paper))
     fields = [
         ("title", "{" + text + "}" if text else ""),  # inner braces keep the title's capitals
-        ("author", " and ".join(filter(None, map(_bibtex_name, _names(bib))))),
+        ("author", " and ".join(filter(None, map(_bibtex_name, names_of(bib))))),
         ("year", bib.year),
         (venue_field, bibtex_escape(bib.venue)),
         ("doi", _verbatim(bib.doi)),
@@ -98,13 +98,6 @@ def bibtex_entry(paper: Paper, key: str, *, site_url: str = "", full: bool = Tru
     ]
     body = "".join(f"  {name} = {{{value}}},\n" for name, value in fields if value)
     return f"@{entry_type}{{{key},\n{body}}}\n"
-
-
-def _names(bib: Bibliographic) -> tuple[Name, ...]:
-    """The parts read on input; split from the cleaned string for a record made without."""
-    if len(bib.names) == len(bib.authors):
-        return bib.names
-    return tuple(from_text(clean(author)) for author in bib.authors)
 
 
 def _bibtex_name(name: Name) -> str:

@@ -1,8 +1,9 @@
 """The values every export shares: what a paper is as citation metadata.
 
 Owns `clean` text (one line, printable), which papers are published, the page URL, the title
-and keywords as exports give them, the venue's kind, the unique citation keys, the plain
-summary and a known PDF address. Bibliographic fields are trusted as the reader left them
+and keywords as exports give them, a DOI's address (the one `doi_url`, the paper page's finders
+use it too), the venue's kind, the unique citation keys, the plain summary and a known PDF
+address. Bibliographic fields are trusted as the reader left them
 (`bib.doi` a bare `10.x/y` or "", `bib.year` four digits or ""): nothing here cleans them
 again. Pure; authors, year and venue come only from a bibliographic source: nothing here
 invents metadata.
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 from slugify import slugify
 
@@ -52,6 +53,12 @@ def site_base(site_url: str) -> str:
 def page_url(site_url: str, slug: str) -> str:
     """The paper page: absolute when the site URL is known, else relative to the site root."""
     return f"{site_base(site_url)}papers/{slug}/"
+
+
+def doi_url(doi: str) -> str:
+    """The resolver's address of a bare DOI (`10.x/y`, as the reader leaves `bib.doi`), with
+    what a URL path may not hold as it is quoted (a SICI DOI's "<" is %3C); "" for none."""
+    return "https://doi.org/" + quote(doi, safe="/:;()._-") if doi else ""
 
 
 def title(paper: Paper) -> str:

@@ -14,6 +14,7 @@ import re
 
 from generator.export.fields import (
     clean,
+    doi_url,
     keywords,
     page_url,
     pdf_url,
@@ -41,7 +42,7 @@ def scholarly_article(paper: Paper, *, site_url: str) -> dict:
     # A relative @id would resolve against the page itself: no site URL, no @id.
     url = page_url(site_url, paper.slug) if site_url else ""
     bib, venue = paper.bib, clean(paper.bib.venue)
-    same_as = [f"https://doi.org/{bib.doi}" if bib.doi else "", clean(bib.url)]
+    same_as = [doi_url(bib.doi), clean(bib.url)]
     article = {
         "@context": "https://schema.org",
         "@type": "ScholarlyArticle",

@@ -3,12 +3,13 @@ Chicago (17th edition, notes-bibliography: the bibliography entry), and a Markdo
 
 A small formatter of our own, held to the styles' published examples (tests/test_cite_styles.py)
 for the fields a paper has here: authors, year, title, venue, DOI and URL (no volume, issue or
-pages). A citation is made of segments, (text, italic): the plain text is what a copy button
-copies, and the theme prints each segment escaped, the italic ones in `<i>`, so nothing here is
-HTML. A title the reading list derived from the abstract is not the paper's own: it is cited
-in square brackets, as the styles do for a title the citer supplied. Titles are cited as the
-source wrote them (APA's sentence case is not imposed: it would lower-case acronyms and names).
-Pure.
+pages). Authors are cited in the parts their source gave (`read.names`), as the BibTeX export
+writes them: an organisation stays whole. A citation is made of segments, (text, italic): the
+plain text is what a copy button copies, and the theme prints each segment escaped, the italic
+ones in `<i>`, so nothing here is HTML. A title the reading list derived from the abstract is
+not the paper's own: it is cited in square brackets, as the styles do for a title the citer
+supplied. Titles are cited as the source wrote them (APA's sentence case is not imposed: it
+would lower-case acronyms and names). Pure.
 """
 
 from __future__ import annotations
@@ -16,51 +17,37 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from generator.export.fields import clean, page_url, venue_kind
-from generator.models import Paper
+from generator.export.fields import clean, doi_url, page_url, venue_kind
+from generator.models import Name, Paper
+from generator.read.names import names_of
 
 Segments = tuple[tuple[str, bool], ...]  # (text, italic)
-_PARTICLES = frozenset("van von der den de del della di da du le la dos das ter ten".split())
-_SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
 _MARKDOWN_TEXT = re.compile(r"([\\`*_\[\]<>!])")
 # Journals as the styles' guides abbreviate them ("IEEE Trans. Comp.", "J. Mach. Learn. Res.")
 # and names of journals `venue_kind` does not know: IEEE cites a conference "in" its venue.
 _MORE_JOURNALS = re.compile(r"\b(?:trans|j)\.|\b(?:bulletin|annals|quarterly)\b", re.I)
 
 
-@dataclass(frozen=True)
-class Name:
-    """An author's name in parts: given names, family name (with particles), suffix."""
-
-    given: tuple[str, ...]
-    family: str
-    suffix: str = ""
-
-    @property
-    def initials(self) -> str:
-        """`A. N.` for "Aidan N.", `J.-P.` for "Jean-Paul"."""
-        return " ".join(_initial(part) for part in self.given)
-
-    @property
-    def natural(self) -> str:
-        return " ".join([*self.given, self.family]) + (f" {self.suffix}" if self.suffix else "")
+def _names(paper: Paper) -> list[Name]:
+    """The authors' names in the parts the source gave (`read.names`): "Google DeepMind" is
+    all surname, "García Márquez" one surname, "van" a particle and "Jr." a suffix."""
+    return [Name(*(clean(part) for part in (name.first, name.von, name.last, name.jr)))
+            for name in names_of(paper.bib)]  # fmt: skip
 
 
-def split_name(name: str) -> Name:
-    """ "Given Family", "Family, Given" or "Family, Jr., Given" in parts; a single word is a
-    family name (an organisation, a mononym)."""
-    parts = [part.strip() for part in clean(name).split(",") if part.strip()]
-    suffix = next((p for p in parts[1:] if p.lower().rstrip(".") in _SUFFIXES), "")
-    parts = [p for p in parts if p != suffix]
-    if len(parts) > 1:
-        return Name(tuple(parts[1].split()), parts[0], suffix)
-    words = parts[0].split() if parts else []
-    if words and words[-1].lower().rstrip(".") in _SUFFIXES:
-        suffix = words.pop()
-    start = len(words) - 1
-    while start > 1 and words[start - 1].lower() in _PARTICLES:
-        start -= 1
-    return Name(tuple(words[:start]), " ".join(words[start:]), suffix)
+def _family(name: Name) -> str:
+    """The surname with its particles: "van Beethoven"."""
+    return " ".join(part for part in (name.von, name.last) if part)
+
+
+def _initials(name: Name) -> str:
+    """`A. N.` for "Aidan N.", `J.-P.` for "Jean-Paul"."""
+    return " ".join(_initial(part) for part in name.first.split())
+
+
+def _natural(name: Name) -> str:
+    """The name as written: "Martin Luther King Jr."."""
+    return " ".join(part for part in (name.first, name.von, name.last, name.jr) if part)
 
 
 def _initial(given: str) -> str:
@@ -96,10 +83,7 @@ def _title(paper: Paper) -> str:
 
 
 def _link(paper: Paper) -> str:
-    doi = clean(paper.bib.doi)
-    if doi:
-        return doi if doi.startswith("http") else f"https://doi.org/{doi}"
-    return clean(paper.bib.url)
+    return doi_url(paper.bib.doi) or clean(paper.bib.url)
 
 
 def _kind(venue: str) -> str:
@@ -117,7 +101,7 @@ def _ended(text: str, mark: str = ".") -> str:
 
 
 def apa(paper: Paper) -> Segments:
-    names = [split_name(author) for author in paper.bib.authors]
+    names = _names(paper)
     year = f"({clean(paper.bib.year) or 'n.d.'})."
     title, venue, link = _title(paper), clean(paper.bib.venue), _link(paper)
     head = [(f"{_apa_authors(names)} {year} {_ended(title)}", False)] if names else \
@@ -137,7 +121,7 @@ def _apa_authors(names: list[Name]) -> str:
 
 
 def _apa_name(name: Name) -> str:
-    parts = [name.family, name.initials, name.suffix]
+    parts = [_family(name), _initials(name), name.jr]
     return ", ".join(part for part in parts if part)
 
 
@@ -145,7 +129,7 @@ def _apa_name(name: Name) -> str:
 
 
 def ieee(paper: Paper) -> Segments:
-    names = [split_name(author) for author in paper.bib.authors]
+    names = _names(paper)
     venue, year, doi = clean(paper.bib.venue), clean(paper.bib.year), clean(paper.bib.doi)
     url = "" if doi else clean(paper.bib.url)
     head = f"{_ieee_authors(names)}, " if names else ""
@@ -157,7 +141,7 @@ def ieee(paper: Paper) -> Segments:
                      (", " if year else "", False)]  # fmt: skip
     segments.append((year, False))
     if doi:
-        segments.append((f", doi: {doi.removeprefix('https://doi.org/')}.", False))
+        segments.append((f", doi: {doi}.", False))
     elif url:
         segments.append((f". [Online]. Available: {url}", False))
     else:
@@ -167,7 +151,7 @@ def ieee(paper: Paper) -> Segments:
 
 def _ieee_authors(names: list[Name]) -> str:
     """All names up to six ("and" before the last); past six, the first and "et al." """
-    shown = [" ".join(p for p in (name.initials, name.family, name.suffix) if p) for name in names]
+    shown = [" ".join(p for p in (_initials(n), _family(n), n.jr) if p) for n in names]
     if len(shown) > 6:
         return f"{shown[0]} et al."
     if len(shown) <= 2:
@@ -179,7 +163,7 @@ def _ieee_authors(names: list[Name]) -> str:
 
 
 def chicago(paper: Paper) -> Segments:
-    names = [split_name(author) for author in paper.bib.authors]
+    names = _names(paper)
     venue, year, link = clean(paper.bib.venue), clean(paper.bib.year), _link(paper)
     head = f"{_ended(_chicago_authors(names))} " if names else ""
     segments: list[tuple[str, bool]] = [(f"{head}\u201c{_ended(_title(paper))}\u201d", False)]
@@ -198,8 +182,8 @@ def chicago(paper: Paper) -> Segments:
 
 def _chicago_authors(names: list[Name]) -> str:
     """The first name inverted, the others as written; past ten, the first seven and "et al." """
-    first = ", ".join(p for p in (names[0].family, " ".join(names[0].given), names[0].suffix) if p)
-    others = [name.natural for name in names[1:]]
+    first = ", ".join(p for p in (_family(names[0]), names[0].first, names[0].jr) if p)
+    others = [_natural(name) for name in names[1:]]
     if len(names) > 10:
         return ", ".join([first, *others[:6]]) + ", et al"
     if not others:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from urllib.parse import quote, quote_plus
 
+from generator.export.fields import doi_url
 from generator.models import Paper
 
 OPENING_WORDS = 12
@@ -51,7 +52,7 @@ def finders(paper: Paper) -> list[Finder]:
     words = quote_plus(search_words(paper))
     found = [Finder(label, base + words) for label, base in SEARCHES]
     if doi := paper.bib.doi.strip():
-        found.append(_address("DOI", doi if _is_web(doi) else _doi_url(doi), doi))
+        found.append(_address("DOI", _doi_address(doi), doi))
     if url := paper.bib.url.strip():
         found.append(_address("URL", url, url))
     return found + _published(paper)
@@ -67,8 +68,10 @@ def _published(paper: Paper) -> list[Finder]:
     return found
 
 
-def _doi_url(doi: str) -> str:
-    return "https://doi.org/" + quote(doi, safe="/:;()._-") if doi.startswith("10.") else doi
+def _doi_address(doi: str) -> str:
+    """The resolver's address of a bare DOI; anything else as given (shown as text unless it
+    is an http(s) address)."""
+    return doi_url(doi) if doi.startswith("10.") else doi
 
 
 def _address(label: str, url: str, given: str) -> Finder:

@@ -17,14 +17,14 @@ from generator.render.templating import counted, page
 # A handful: enough to start with, few enough to read the cards below without scrolling far.
 FIRST_READS = 6
 # The curator's own reading, worded apart from the reader's list ("Add to my list").
-STATUSES = (("reading", "reading now"), ("to-read", "to read"), ("read", "read"))
+CURATOR_STATUS_LABELS = (("reading", "reading now"), ("to-read", "to read"), ("read", "read"))
 
 
 def home_page(site: Site) -> tuple[str, str]:
     papers = site.collection.papers
     by_status = {
         f"Curator: {label}": [p.id for p in papers if p.curation.status == status]
-        for status, label in STATUSES
+        for status, label in CURATOR_STATUS_LABELS
     }
     meta = {"title": "Home", "hide": ["navigation", "toc"]}
     heading, first = first_reads(site.collection)

@@ -20,7 +20,7 @@ from generator.config import Settings
 from generator.models import Collection, Paper, Section
 from generator.render import sessions as meetings
 from generator.render import templating
-from generator.render.home import STATUSES, home_page
+from generator.render.home import CURATOR_STATUS_LABELS, home_page
 from generator.render.keyed import Keyed, as_shown, keyed, settings_shown
 from generator.render.listings import listing_batches
 from generator.render.mylist import my_list_files
@@ -137,7 +137,7 @@ def paper_page(site: Site, paper: Paper) -> list[tuple[str, str]]:
         "abstract": Md(paper.markdown),
         "note": [Md(markup.parse(part).paragraph) for part in _paragraphs(paper.curation.note)],
         "stars": "★" * paper.curation.rating + "☆" * (5 - paper.curation.rating),
-        "statuses": dict(STATUSES),
+        "statuses": dict(CURATOR_STATUS_LABELS),
         "related": [site.entries[pid] for pid in paper.related],
         "on_map": export.is_published(paper),
         "discussed": meetings.when_discussed(

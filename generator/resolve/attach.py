@@ -26,12 +26,28 @@ def attach(papers: Iterable[Paper], records: Records, aliases: Mapping[str, str]
 def current_records(records: Records, aliases: Mapping[str, str]) -> Records:
     """Each record under the id its paper has now: a record made for the current id beats
     one that followed an edit; of several earlier ids, the first in id order."""
-    moved: Records = {}
-    for pid, record in sorted(records.items()):
+    moves = _moves(records, aliases)
+    return {**{new: records[old] for new, old in moves.items()}, **records}
+
+
+def followed(records: Records, aliases: Mapping[str, str]) -> Records:
+    """The records as `resolve` keeps them: each that followed an edit under its new id
+    alone; every other record as it is, its paper in the lists now or not (a list file taken
+    out for a while keeps its papers' records and decisions)."""
+    moves = _moves(records, aliases)
+    kept = {pid: record for pid, record in records.items() if pid not in moves.values()}
+    return {**kept, **{new: records[old] for new, old in moves.items()}}
+
+
+def _moves(records: Records, aliases: Mapping[str, str]) -> dict[str, str]:
+    """New id -> the earlier id whose record moves to it: only to an id without a record of
+    its own; of several earlier ids, the first in id order."""
+    moves: dict[str, str] = {}
+    for pid in sorted(records):
         current = aliases.get(pid, pid)
         if current != pid and current not in records:
-            moved.setdefault(current, record)
-    return {**moved, **records}
+            moves.setdefault(current, pid)
+    return moves
 
 
 def _with(paper: Paper, record: Record) -> Paper:

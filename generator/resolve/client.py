@@ -42,6 +42,14 @@ class NotFound(Exception):
     """The service answered 404: it has no such record."""
 
 
+@dataclass(frozen=True)
+class _Retry:
+    """A request to try again after `wait` seconds; `failure` is raised when none is left."""
+
+    wait: float
+    failure: LookupFailed
+
+
 class _HttpOnlyRedirects(urllib.request.HTTPRedirectHandler):
     def redirect_request(self, req, fp, code, msg, headers, newurl):  # type: ignore[no-untyped-def]
         if urlsplit(newurl).scheme not in ("http", "https"):
@@ -63,38 +71,38 @@ class Http:
     clock: Callable[[], float] = time.monotonic
     requests: int = 0
     _last: float = field(default=-1e9, repr=False)
-    _body: bytes = field(default=b"", repr=False)
 
     def get(self, url: str, params: Mapping[str, str] | None = None) -> bytes:
         """The body of a 200 answer; NotFound on 404; LookupFailed when no answer came."""
         full = f"{url}?{urlencode(params)}" if params else url
-        for attempt in range(self.attempts):
-            wait = self._try(full, attempt)
-            if wait is None:
-                return self._body
-            log.info("retrying %s in %.0fs", where(full), wait)
-            self.sleep(wait)
-        raise AssertionError("unreachable")  # _try raises on the last attempt
+        outcome = self._try(full, self.backoff)
+        for attempt in range(1, self.attempts):
+            if not isinstance(outcome, _Retry):
+                break
+            log.info("retrying %s in %.0fs", where(full), outcome.wait)
+            self.sleep(outcome.wait)
+            outcome = self._try(full, self.backoff * 2**attempt)
+        if isinstance(outcome, _Retry):
+            raise outcome.failure
+        return outcome
 
-    def _try(self, url: str, attempt: int) -> float | None:
-        """None when the body is in `_body`, else how long to wait before trying again."""
+    def _try(self, url: str, backoff: float) -> bytes | _Retry:
+        """One request: the body, or how long to wait before the next attempt and what to say
+        if there is none."""
         self._wait_for_pace()
         self.requests += 1
-        backoff, last = self.backoff * 2**attempt, attempt == self.attempts - 1
         try:
             with _opener().open(self._request(url), timeout=self.timeout) as response:
-                self._body = _bounded(response, self.max_bytes, url)
-                return None
+                return _bounded(response, self.max_bytes, url)
         except urllib.error.HTTPError as error:
             if error.code == 404:
                 raise NotFound(where(url)) from None
-            if error.code not in RETRIED or last:
-                raise LookupFailed(f"{where(url)}: HTTP {error.code} {error.reason}") from None
-            return _retry_after(error.headers.get("Retry-After"), backoff)
+            failure = LookupFailed(f"{where(url)}: HTTP {error.code} {error.reason}")
+            if error.code not in RETRIED:
+                raise failure from None
+            return _Retry(_retry_after(error.headers.get("Retry-After"), backoff), failure)
         except (urllib.error.URLError, TimeoutError, ConnectionError) as error:
-            if last:
-                raise LookupFailed(f"{where(url)}: {_reason(error)}") from None
-            return backoff
+            return _Retry(backoff, LookupFailed(f"{where(url)}: {_reason(error)}"))
 
     def _request(self, url: str) -> urllib.request.Request:
         agent = f"readinglist/{__version__}" + (f" (mailto:{self.contact})" if self.contact else "")

@@ -32,32 +32,31 @@ from generator.errors import BuildFailed, ConfigError
 from generator.models import Paper
 from generator.resolve.arxiv import DEFAULT_URL as ARXIV_URL
 from generator.resolve.arxiv import PACE, Arxiv
-from generator.resolve.attach import current_records
+from generator.resolve.attach import followed
 from generator.resolve.client import Http, LookupFailed, Malformed
 from generator.resolve.lookup import Services, look_up
 from generator.resolve.openalex import DEFAULT_URL as OPENALEX_URL
 from generator.resolve.openalex import OpenAlex
 from generator.resolve.progress import Progress
 from generator.resolve.records import Record, Records, dump_records, read_records
+from generator.write.files import write_file
 
 log = logging.getLogger(__name__)
 KEY_HELP = "get a free key at https://openalex.org/settings/api and set OPENALEX_API_KEY"
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
-def papers_and_records(settings: Settings) -> tuple[list[Paper], Records]:
-    """The papers as the build reads them, and the records, each under its paper's id now."""
+def papers_and_records(settings: Settings) -> tuple[list[Paper], Records, bool]:
+    """The papers as the build reads them; the records, each that followed an edit under its
+    paper's id now and every other kept; whether any moved (the file is then out of date)."""
     raw_lists, problems = read.read_lists(settings)
     if any(problem.severity == "error" for problem in problems):
         raise BuildFailed(problems)
     papers = read.merge(raw_lists)[0]
     lock = address.read_lock(settings.lock_path)
-    records = read_records(settings.resolved_path)
-    current = current_records(records, address.aliases_now(papers, lock))
-    ids = {paper.id for paper in papers}
-    # A record that followed an edit moves to the new id; others are kept as they are.
-    kept = {pid: record for pid, record in records.items() if pid in ids or pid not in current}
-    return papers, {**kept, **{pid: current[pid] for pid in ids if pid in current}}
+    stored = read_records(settings.resolved_path)
+    records = followed(stored, address.aliases_now(papers, lock))
+    return papers, records, records.keys() != stored.keys()
 
 
 def decide(settings: Settings, paper_id: str, *, accept: bool, today: str) -> str:
@@ -81,8 +80,8 @@ def decide(settings: Settings, paper_id: str, *, accept: bool, today: str) -> st
 def run(settings: Settings, *, limit: int | None, retry: bool, today: str, out: TextIO) -> int:
     """Look up what is to be looked up; the exit status (1: some look-up could not be made).
     Progress goes to `out`."""
-    papers, records = papers_and_records(settings)
-    if records.keys() != read_records(settings.resolved_path).keys():
+    papers, records, moved = papers_and_records(settings)
+    if moved:
         save(settings.resolved_path, records)  # records that followed an edit, moved now
     todo = [paper for paper in papers if _wanted(records.get(paper.id), retry=retry)]
     todo = todo[:limit] if limit is not None else todo
@@ -140,10 +139,9 @@ def _requests(services: Services) -> int:
 
 
 def save(path: Path, records: Records) -> None:
-    """The records written whole or not at all: a temporary file beside, then renamed."""
-    temporary = path.with_name(f".{path.name}.tmp")
-    temporary.write_text(dump_records(records), encoding="utf-8")
-    os.replace(temporary, path)
+    """The records written whole or not at all (the project's atomic writer: a WriteError
+    naming the file, the previous one intact, no temporary left)."""
+    write_file(path, dump_records(records))
 
 
 def pending(settings: Settings) -> list[tuple[str, Record]]:

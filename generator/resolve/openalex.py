@@ -69,7 +69,9 @@ class OpenAlex:
         if not isinstance(work, dict):
             raise Malformed(f"{where(base)}: a work that is not a JSON object")
         work_id = _text(work.get("id")).rsplit("/", 1)[-1]
-        doi = _text(work.get("doi"))
+        if not re.fullmatch(r"W\d{1,12}", work_id):
+            return None
+        doi, cited_by = _text(work.get("doi")), _count(work.get("cited_by_count"))
         location = _dict(work.get("primary_location"))
         record = Record(
             status="", when=self.today, service="openalex", openalex=work_id,
@@ -78,11 +80,8 @@ class OpenAlex:
             venue=_text(_dict(location.get("source")).get("display_name")),
             url=_text(location.get("landing_page_url")) or _doi_page(doi),
             pdf=_text(_dict(work.get("best_oa_location")).get("pdf_url")),
-            cited_by=_count(work.get("cited_by_count")),
-            cited_on=self.today if _count(work.get("cited_by_count")) >= 0 else "",
+            cited_by=cited_by, cited_on=self.today if cited_by >= 0 else "",
         )  # fmt: skip
-        if not re.fullmatch(r"W\d{1,12}", work_id):
-            return None
         return Candidate(cleaned(record), rebuilt(work.get("abstract_inverted_index")))
 
 
