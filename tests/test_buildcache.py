@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import hashlib
 import json
 import os
 import pickle
@@ -118,6 +119,31 @@ def test_a_link_at_a_stored_page_is_never_followed_nor_published(project: Path) 
     assert not any(b"root:x:0:0" in data for data in _site(project).values())
     assert {k: v for k, v in _site(project).items() if k != "stale"} == before
     assert not page.is_symlink()  # stored again, as a file
+
+
+def test_a_link_in_place_of_the_pages_folder_is_replaced_never_followed(
+    project: Path, tmp_path: Path
+) -> None:
+    """The store's folder a link to another folder: nothing there is read, stored or deleted;
+    the link is removed and a real folder holds the pages again."""
+    before = _site(project)
+    pages = project / CACHE / "pages"
+    elsewhere = Path(shutil.copytree(pages, tmp_path / "elsewhere"))
+    (elsewhere / "notes.txt").write_text("mine")
+    for page in elsewhere.glob("*.html"):  # taken from the store, these would be published
+        page.write_text(page.read_text("utf-8").replace("<body", "<script>alert(1)</script><body"))
+    index = json.loads((elsewhere / "index.json").read_text("utf-8"))
+    for key in index:
+        index[key] = hashlib.sha256((elsewhere / f"{key}.html").read_bytes()).hexdigest()
+    (elsewhere / "index.json").write_text(json.dumps(index))
+    there = {path.name: path.read_bytes() for path in elsewhere.iterdir()}
+    shutil.rmtree(pages)
+    pages.symlink_to(elsewhere)
+    stderr = _rebuild(project)
+    assert {path.name: path.read_bytes() for path in elsewhere.iterdir()} == there
+    assert pages.is_dir() and not pages.is_symlink() and _stored(project)
+    assert {k: v for k, v in _site(project).items() if k != "stale"} == before
+    assert f"{pages}: not a folder: ignored, made again" in stderr
 
 
 def test_truncated_empty_and_folder_entries_are_ignored_and_made_again(project: Path) -> None:
