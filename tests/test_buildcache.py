@@ -181,6 +181,21 @@ def test_a_damaged_collection_cache_is_derived_again(project: Path, damage: str)
     assert collection.is_file() and not collection.is_symlink()
 
 
+def test_a_link_at_an_entry_s_temporary_is_never_written_through(
+    project: Path, tmp_path: Path
+) -> None:
+    victim = tmp_path / "victim.txt"
+    victim.write_bytes(b"mine")
+    collection = project / CACHE / "collection.cbor"
+    temporary = collection.with_name(collection.name + ".readinglist-tmp")
+    temporary.symlink_to(victim)
+    collection.unlink()  # the next run derives it again, and writes it
+    run_cli(project, "generate")
+    assert victim.read_bytes() == b"mine"
+    assert collection.is_file() and not collection.is_symlink()
+    assert not os.path.lexists(temporary)
+
+
 def test_site_pages_and_stored_pages_are_separate_files(project: Path) -> None:
     """No hard link between site/ and the store: a write to either never changes the other."""
     site, pages = project / "site", project / CACHE / "pages"
