@@ -57,6 +57,13 @@ def _stored(project: Path) -> dict[str, str]:
     return dict(sorted(index.items()))
 
 
+def _payload(project: Path) -> bytes:
+    """The CBOR of the collection cache, checked against the SHA-256 written ahead of it."""
+    data = (project / CACHE / "collection.cbor").read_bytes()
+    assert hashlib.sha256(data[32:]).digest() == data[:32]
+    return data[32:]
+
+
 def _rebuild(project: Path) -> str:
     """Build again after the site's inputs changed (so pages are taken from the store)."""
     (project / "site").joinpath("stale").write_text("x")  # the site no longer matches
@@ -83,13 +90,13 @@ def test_a_crafted_pickle_in_the_cache_never_runs(project: Path, tmp_path: Path,
     )
     run_cli(project, "build")
     assert not marker.exists()
-    assert loads((project / CACHE / "collection.cbor").read_bytes(), CACHED)  # written anew
+    assert loads(_payload(project), CACHED)  # written anew
 
 
 def test_the_cache_holds_no_code(project: Path) -> None:
     names = sorted(p.relative_to(project / CACHE).parts[0] for p in (project / CACHE).iterdir())
     assert "templates" not in names and not any(n.endswith(".pickle") for n in names)
-    loads((project / CACHE / "collection.cbor").read_bytes(), CACHED)
+    loads(_payload(project), CACHED)
 
 
 def test_a_script_planted_in_a_stored_page_never_reaches_the_site(project: Path) -> None:
@@ -181,6 +188,22 @@ def test_a_damaged_collection_cache_is_derived_again(project: Path, damage: str)
     assert collection.is_file() and not collection.is_symlink()
 
 
+def test_damage_to_the_collection_cache_that_still_decodes_is_caught(project: Path) -> None:
+    """An abstract's markup changed in the cached collection still decodes: the digest ahead
+    of it catches it, and the markup is made again from lists/."""
+    collection = project / CACHE / "collection.cbor"
+    data = collection.read_bytes()
+    assert b"<p>We introduce QuokkaNet" in data
+    collection.write_bytes(data.replace(b"<p>We introduce QuokkaNet", b"<p>We introduce WombatNet"))
+    lists = project / "lists" / "a.txt"
+    lists.write_text(lists.read_text("utf-8") + "\nWe add one more abstract.\n")
+    result = run_cli(project, "generate")
+    docs = [path for path in (project / "docs").rglob("*") if path.is_file()]
+    assert [path for path in docs if b"WombatNet" in path.read_bytes()] == []
+    assert result.stderr.count(f"{collection}: damaged") == 1
+    assert loads(_payload(project), CACHED)  # written anew
+
+
 def test_a_link_at_an_entry_s_temporary_is_never_written_through(
     project: Path, tmp_path: Path
 ) -> None:
@@ -211,7 +234,7 @@ def test_site_pages_and_stored_pages_are_separate_files(project: Path) -> None:
 def test_a_run_s_cache_reads_back_whole_types_included(project: Path) -> None:
     """What a real build kept reads back equal, every value of the very type it had (a tuple
     is never a list, a record never a plain tuple), and written again gives the same bytes."""
-    data = (project / CACHE / "collection.cbor").read_bytes()
+    data = _payload(project)
     last = loads(data, CACHED)
     assert isinstance(last[2], models.Collection) and type(last[3]).__name__ == "_Kept"
     assert _types(last) == _types(loads(dumps(last, CACHED), CACHED))
