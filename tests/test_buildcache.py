@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from generator import models
-from generator.buildcache import Damaged, dumps, loads
+from generator.buildcache import Damaged, dumps, lastrun, loads
 from generator.pipeline import CACHED
 from tests.conftest import copy_project, run_cli
 from tests.test_validation import ABSTRACTS
@@ -217,6 +217,21 @@ def test_a_link_at_an_entry_s_temporary_is_never_written_through(
     assert victim.read_bytes() == b"mine"
     assert collection.is_file() and not collection.is_symlink()
     assert not os.path.lexists(temporary)
+
+
+def test_a_value_the_codec_refuses_is_a_warning_and_the_stale_cache_is_dropped(
+    project: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Encoding fails after the pages are written: the build stands, the old cache goes."""
+    collection = project / CACHE / "collection.cbor"
+    last = lastrun.load(collection, CACHED)
+    assert last is not None
+    lastrun.store(collection, last._replace(memory={"a set": {1, 2}}), CACHED)
+    assert not os.path.lexists(collection)
+    why = "not plain data for the cache: set"
+    assert [(r.levelname, r.getMessage()) for r in caplog.records] == [
+        ("WARNING", f"{collection}: not kept ({why}): the next run derives all again")
+    ]
 
 
 def test_site_pages_and_stored_pages_are_separate_files(project: Path) -> None:

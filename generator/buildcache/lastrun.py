@@ -9,6 +9,7 @@ everything again.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import hashlib
 import logging
@@ -18,7 +19,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from generator.buildcache.codec import Damaged, dumps, loads
-from generator.buildcache.entries import ignored, read_entry, write_entry
+from generator.buildcache.entries import clear, ignored, read_entry, write_entry
 from generator.buildcache.keys import code_digest
 
 log = logging.getLogger(__name__)
@@ -37,15 +38,18 @@ class LastRun(NamedTuple):
 
 
 def store(path: Path, last: LastRun, types: Iterable[type]) -> None:
-    """`last` at `path`; losing it costs only time, so a cache that cannot be written is a
-    warning, and the stale one is removed."""
-    with _no_collection():  # encoding allocates much and frees all: nothing for GC to find
-        data = dumps(tuple(last), types)
+    """`last` at `path`; losing it costs only time, so a cache that cannot be written (a
+    file system's error, or a value the codec refuses) is a warning, and the stale one is
+    removed: the pages are written by then, and the build stands."""
     try:
+        with _no_collection():  # encoding allocates much and frees all: nothing for GC to find
+            data = dumps(tuple(last), types)
         write_entry(path, hashlib.sha256(data).digest() + data)
-    except OSError as error:
-        log.warning("%s: not kept (%s): the next run derives all again", path, error.strerror)
-        path.unlink(missing_ok=True)
+    except (OSError, TypeError) as error:
+        why = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        log.warning("%s: not kept (%s): the next run derives all again", path, why)
+        with contextlib.suppress(OSError):
+            clear(path)
 
 
 def load(path: Path, types: Iterable[type]) -> LastRun | None:
