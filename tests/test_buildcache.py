@@ -19,6 +19,7 @@ import re
 import shutil
 from collections import Counter
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 
@@ -277,10 +278,34 @@ def test_the_codec_gives_back_what_it_was_given() -> None:
     assert back == value and _types(back) == _types(value)
 
 
-@pytest.mark.parametrize("value", [{1, 2}, datetime.date(2020, 1, 1), re.compile("a"), object()])
+class _Unnamed(NamedTuple):
+    """A record type the cache is not told of."""
+
+    value: int
+
+
+@dataclasses.dataclass(frozen=True)
+class _UnnamedData:
+    value: int
+
+
+class _Words(list):
+    pass
+
+
+class _Index(dict):
+    pass
+
+
+@pytest.mark.parametrize(
+    "value",
+    [{1, 2}, datetime.date(2020, 1, 1), re.compile("a"), object(), _Unnamed(1),
+     _UnnamedData(1), _Words([1]), _Index(a=1), Counter(a=_Unnamed(2)), b"bytes"],
+)  # fmt: skip
 def test_the_codec_writes_no_value_it_would_not_read(value: object) -> None:
-    with pytest.raises(TypeError):
-        dumps({"a": [value]}, CACHED)
+    """Nothing is written that reads back as another type (a record not named as a tuple)."""
+    with pytest.raises(TypeError, match="not plain data for the cache"):
+        dumps({"a": [(value,)]}, CACHED)
 
 
 @pytest.mark.parametrize(
@@ -294,6 +319,8 @@ def test_the_codec_writes_no_value_it_would_not_read(value: object) -> None:
         bytes.fromhex("d9c800c074323032302d30312d30315430303a30303a30305a"),  # a date
         bytes.fromhex("8101"),  # a plain array, not the tagged root
         bytes.fromhex("d9c800d9c80281"),  # truncated
+        bytes.fromhex("d9c800d9c8016161"),  # a list tag around a string
+        bytes.fromhex("d9c800d9c801a0"),  # a list tag around a map
         b"\x80\x04K\x01.",  # a pickle
         b"",
     ],
