@@ -220,6 +220,24 @@ def test_a_link_at_an_entry_s_temporary_is_never_written_through(
     assert not os.path.lexists(temporary)
 
 
+def test_a_link_at_the_manifest_copy_s_temporary_is_never_written_through(
+    project: Path, tmp_path: Path
+) -> None:
+    """The manifest's copy is an entry of the cache like the others, written the same way."""
+    victim = tmp_path / "victim.txt"
+    victim.write_bytes(b"mine")
+    copy = project / CACHE / "manifest.json"
+    temporary = copy.with_name(copy.name + ".readinglist-tmp")
+    temporary.symlink_to(victim)
+    lists = project / "lists" / "a.txt"
+    lists.write_text(lists.read_text("utf-8") + "\nWe add one more abstract.\n")
+    run_cli(project, "generate")
+    assert victim.read_bytes() == b"mine"
+    manifest = json.loads(copy.read_text("utf-8"))
+    assert manifest == json.loads((project / "docs" / ".readinglist-manifest.json").read_text())
+    assert not os.path.lexists(temporary)
+
+
 def test_a_value_the_codec_refuses_is_a_warning_and_the_stale_cache_is_dropped(
     project: Path, caplog: pytest.LogCaptureFixture
 ) -> None:

@@ -13,6 +13,7 @@ import stat
 from pathlib import Path
 
 log = logging.getLogger(__name__)
+# The one suffix of every temporary the generator writes (the writer's beside pages too).
 TMP_SUFFIX = ".readinglist-tmp"
 # A file made anew: never one that is there, nor through a link (O_EXCL alone refuses a link).
 _NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW
