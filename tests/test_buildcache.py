@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import hashlib
 import json
 import os
 import pickle
@@ -18,11 +19,12 @@ import re
 import shutil
 from collections import Counter
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 
 from generator import models
-from generator.buildcache import Damaged, dumps, loads
+from generator.buildcache import Damaged, dumps, lastrun, loads
 from generator.pipeline import CACHED
 from tests.conftest import copy_project, run_cli
 from tests.test_validation import ABSTRACTS
@@ -56,6 +58,13 @@ def _stored(project: Path) -> dict[str, str]:
     return dict(sorted(index.items()))
 
 
+def _payload(project: Path) -> bytes:
+    """The CBOR of the collection cache, checked against the SHA-256 written ahead of it."""
+    data = (project / CACHE / "collection.cbor").read_bytes()
+    assert hashlib.sha256(data[32:]).digest() == data[:32]
+    return data[32:]
+
+
 def _rebuild(project: Path) -> str:
     """Build again after the site's inputs changed (so pages are taken from the store)."""
     (project / "site").joinpath("stale").write_text("x")  # the site no longer matches
@@ -82,13 +91,13 @@ def test_a_crafted_pickle_in_the_cache_never_runs(project: Path, tmp_path: Path,
     )
     run_cli(project, "build")
     assert not marker.exists()
-    assert loads((project / CACHE / "collection.cbor").read_bytes(), CACHED)  # written anew
+    assert loads(_payload(project), CACHED)  # written anew
 
 
 def test_the_cache_holds_no_code(project: Path) -> None:
     names = sorted(p.relative_to(project / CACHE).parts[0] for p in (project / CACHE).iterdir())
     assert "templates" not in names and not any(n.endswith(".pickle") for n in names)
-    loads((project / CACHE / "collection.cbor").read_bytes(), CACHED)
+    loads(_payload(project), CACHED)
 
 
 def test_a_script_planted_in_a_stored_page_never_reaches_the_site(project: Path) -> None:
@@ -118,6 +127,31 @@ def test_a_link_at_a_stored_page_is_never_followed_nor_published(project: Path) 
     assert not any(b"root:x:0:0" in data for data in _site(project).values())
     assert {k: v for k, v in _site(project).items() if k != "stale"} == before
     assert not page.is_symlink()  # stored again, as a file
+
+
+def test_a_link_in_place_of_the_pages_folder_is_replaced_never_followed(
+    project: Path, tmp_path: Path
+) -> None:
+    """The store's folder a link to another folder: nothing there is read, stored or deleted;
+    the link is removed and a real folder holds the pages again."""
+    before = _site(project)
+    pages = project / CACHE / "pages"
+    elsewhere = Path(shutil.copytree(pages, tmp_path / "elsewhere"))
+    (elsewhere / "notes.txt").write_text("mine")
+    for page in elsewhere.glob("*.html"):  # taken from the store, these would be published
+        page.write_text(page.read_text("utf-8").replace("<body", "<script>alert(1)</script><body"))
+    index = json.loads((elsewhere / "index.json").read_text("utf-8"))
+    for key in index:
+        index[key] = hashlib.sha256((elsewhere / f"{key}.html").read_bytes()).hexdigest()
+    (elsewhere / "index.json").write_text(json.dumps(index))
+    there = {path.name: path.read_bytes() for path in elsewhere.iterdir()}
+    shutil.rmtree(pages)
+    pages.symlink_to(elsewhere)
+    stderr = _rebuild(project)
+    assert {path.name: path.read_bytes() for path in elsewhere.iterdir()} == there
+    assert pages.is_dir() and not pages.is_symlink() and _stored(project)
+    assert {k: v for k, v in _site(project).items() if k != "stale"} == before
+    assert f"{pages}: not a folder: ignored, made again" in stderr
 
 
 def test_truncated_empty_and_folder_entries_are_ignored_and_made_again(project: Path) -> None:
@@ -155,6 +189,70 @@ def test_a_damaged_collection_cache_is_derived_again(project: Path, damage: str)
     assert collection.is_file() and not collection.is_symlink()
 
 
+def test_damage_to_the_collection_cache_that_still_decodes_is_caught(project: Path) -> None:
+    """An abstract's markup changed in the cached collection still decodes: the digest ahead
+    of it catches it, and the markup is made again from lists/."""
+    collection = project / CACHE / "collection.cbor"
+    data = collection.read_bytes()
+    assert b"<p>We introduce QuokkaNet" in data
+    collection.write_bytes(data.replace(b"<p>We introduce QuokkaNet", b"<p>We introduce WombatNet"))
+    lists = project / "lists" / "a.txt"
+    lists.write_text(lists.read_text("utf-8") + "\nWe add one more abstract.\n")
+    result = run_cli(project, "generate")
+    docs = [path for path in (project / "docs").rglob("*") if path.is_file()]
+    assert [path for path in docs if b"WombatNet" in path.read_bytes()] == []
+    assert result.stderr.count(f"{collection}: damaged") == 1
+    assert loads(_payload(project), CACHED)  # written anew
+
+
+def test_a_link_at_an_entry_s_temporary_is_never_written_through(
+    project: Path, tmp_path: Path
+) -> None:
+    victim = tmp_path / "victim.txt"
+    victim.write_bytes(b"mine")
+    collection = project / CACHE / "collection.cbor"
+    temporary = collection.with_name(collection.name + ".readinglist-tmp")
+    temporary.symlink_to(victim)
+    collection.unlink()  # the next run derives it again, and writes it
+    run_cli(project, "generate")
+    assert victim.read_bytes() == b"mine"
+    assert collection.is_file() and not collection.is_symlink()
+    assert not os.path.lexists(temporary)
+
+
+def test_a_link_at_the_manifest_copy_s_temporary_is_never_written_through(
+    project: Path, tmp_path: Path
+) -> None:
+    """The manifest's copy is an entry of the cache like the others, written the same way."""
+    victim = tmp_path / "victim.txt"
+    victim.write_bytes(b"mine")
+    copy = project / CACHE / "manifest.json"
+    temporary = copy.with_name(copy.name + ".readinglist-tmp")
+    temporary.symlink_to(victim)
+    lists = project / "lists" / "a.txt"
+    lists.write_text(lists.read_text("utf-8") + "\nWe add one more abstract.\n")
+    run_cli(project, "generate")
+    assert victim.read_bytes() == b"mine"
+    manifest = json.loads(copy.read_text("utf-8"))
+    assert manifest == json.loads((project / "docs" / ".readinglist-manifest.json").read_text())
+    assert not os.path.lexists(temporary)
+
+
+def test_a_value_the_codec_refuses_is_a_warning_and_the_stale_cache_is_dropped(
+    project: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Encoding fails after the pages are written: the build stands, the old cache goes."""
+    collection = project / CACHE / "collection.cbor"
+    last = lastrun.load(collection, CACHED)
+    assert last is not None
+    lastrun.store(collection, last._replace(memory={"a set": {1, 2}}), CACHED)
+    assert not os.path.lexists(collection)
+    why = "not plain data for the cache: set"
+    assert [(r.levelname, r.getMessage()) for r in caplog.records] == [
+        ("WARNING", f"{collection}: not kept ({why}): the next run derives all again")
+    ]
+
+
 def test_site_pages_and_stored_pages_are_separate_files(project: Path) -> None:
     """No hard link between site/ and the store: a write to either never changes the other."""
     site, pages = project / "site", project / CACHE / "pages"
@@ -170,7 +268,7 @@ def test_site_pages_and_stored_pages_are_separate_files(project: Path) -> None:
 def test_a_run_s_cache_reads_back_whole_types_included(project: Path) -> None:
     """What a real build kept reads back equal, every value of the very type it had (a tuple
     is never a list, a record never a plain tuple), and written again gives the same bytes."""
-    data = (project / CACHE / "collection.cbor").read_bytes()
+    data = _payload(project)
     last = loads(data, CACHED)
     assert isinstance(last[2], models.Collection) and type(last[3]).__name__ == "_Kept"
     assert _types(last) == _types(loads(dumps(last, CACHED), CACHED))
@@ -198,10 +296,34 @@ def test_the_codec_gives_back_what_it_was_given() -> None:
     assert back == value and _types(back) == _types(value)
 
 
-@pytest.mark.parametrize("value", [{1, 2}, datetime.date(2020, 1, 1), re.compile("a"), object()])
+class _Unnamed(NamedTuple):
+    """A record type the cache is not told of."""
+
+    value: int
+
+
+@dataclasses.dataclass(frozen=True)
+class _UnnamedData:
+    value: int
+
+
+class _Words(list):
+    pass
+
+
+class _Index(dict):
+    pass
+
+
+@pytest.mark.parametrize(
+    "value",
+    [{1, 2}, datetime.date(2020, 1, 1), re.compile("a"), object(), _Unnamed(1),
+     _UnnamedData(1), _Words([1]), _Index(a=1), Counter(a=_Unnamed(2)), b"bytes"],
+)  # fmt: skip
 def test_the_codec_writes_no_value_it_would_not_read(value: object) -> None:
-    with pytest.raises(TypeError):
-        dumps({"a": [value]}, CACHED)
+    """Nothing is written that reads back as another type (a record not named as a tuple)."""
+    with pytest.raises(TypeError, match="not plain data for the cache"):
+        dumps({"a": [(value,)]}, CACHED)
 
 
 @pytest.mark.parametrize(
@@ -215,6 +337,8 @@ def test_the_codec_writes_no_value_it_would_not_read(value: object) -> None:
         bytes.fromhex("d9c800c074323032302d30312d30315430303a30303a30305a"),  # a date
         bytes.fromhex("8101"),  # a plain array, not the tagged root
         bytes.fromhex("d9c800d9c80281"),  # truncated
+        bytes.fromhex("d9c800d9c8016161"),  # a list tag around a string
+        bytes.fromhex("d9c800d9c801a0"),  # a list tag around a map
         b"\x80\x04K\x01.",  # a pickle
         b"",
     ],

@@ -117,3 +117,18 @@ def _cycle_from(start: str, graph: dict[str, set[str]]) -> list[str] | None:
                 seen.add(target)
                 stack.append((target, [*path, target]))
     return None
+
+
+def test_the_source_checkout_is_named_in_one_module() -> None:
+    """Where the repository is (the vendored wheel's sources, the scaffold's theme) is one
+    constant: two definitions would drift apart."""
+    defined = [path.name for path in MODULES if "CHECKOUT" in _assigned(_tree(path))]
+    assert defined == ["vendor.py"]
+
+
+def _assigned(tree: ast.Module) -> set[str]:
+    """The names a module assigns at its top level."""
+    targets = [
+        target for node in tree.body if isinstance(node, ast.Assign) for target in node.targets
+    ]
+    return {target.id for target in targets if isinstance(target, ast.Name)}

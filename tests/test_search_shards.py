@@ -123,12 +123,29 @@ def test_a_page_added_or_removed_indexes_the_site_anew(site: Path, tmp_path: Pat
     assert files_of(site / "pagefind") == files_of(_cold(site, tmp_path / "2"))
 
 
+def _reshape(last: Path, **values: object) -> None:
+    """The ledger with `values` in place of its own: JSON still, of another shape."""
+    ledger = json.loads((last / "ledger.json").read_text("utf-8"))
+    (last / "ledger.json").write_text(json.dumps({**ledger, **values}), encoding="utf-8")
+
+
+def _linked_ledger(last: Path) -> None:
+    """The ledger, whole, read through a link: a link in the cache is never followed."""
+    kept = last.parent / "elsewhere.json"
+    (last / "ledger.json").rename(kept)
+    (last / "ledger.json").symlink_to(kept)
+
+
 @pytest.mark.parametrize(
     "damage",
     [
         pytest.param(lambda last: next((last / "index").iterdir()).write_bytes(b"x"), id="chunk"),
         pytest.param(lambda last: next((last / "fragment").iterdir()).unlink(), id="fragment"),
         pytest.param(lambda last: (last / "ledger.json").write_text("{"), id="ledger"),
+        pytest.param(lambda last: _reshape(last, skipped=["/a/"]), id="skipped-a-list"),
+        pytest.param(lambda last: _reshape(last, skipped={"/a/": 1}), id="skipped-not-str"),
+        pytest.param(lambda last: _reshape(last, pages=[["/a/"]]), id="page-short"),
+        pytest.param(_linked_ledger, id="ledger-a-link"),
         pytest.param(lambda last: shutil.rmtree(last), id="lost"),
     ],
 )

@@ -21,12 +21,7 @@ not the whole tagged root, or anything else amiss raises `Damaged`.
 from __future__ import annotations
 
 import dataclasses
-import datetime
-import decimal
-import fractions
 import operator
-import re
-import uuid
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
@@ -40,9 +35,9 @@ _RECORD = 51216
 # CBOR's tags that `cbor2` would make objects of (all but big integers and string references).
 _FOREIGN = (0, 1, 4, 5, 28, 29, 30, 35, 36, 37, 52, 54, 100, 258, 260, 261, 1004, 55799)
 _TAG = 6  # CBOR's major type of a tag
-# What `cbor2` would write in a form of its own, which reading refuses: refused when writing.
-_NOT_PLAIN = (set, frozenset, datetime.date, datetime.datetime, decimal.Decimal, fractions.Fraction,
-              uuid.UUID, re.Pattern, complex)  # fmt: skip
+# The values written as themselves; anything else is a container, a named record or refused
+# (a set, a date, a record of no type named: what reading would refuse or make otherwise).
+_PLAIN = frozenset({type(None), bool, int, float, str, type(Path())})
 
 
 class Damaged(ValueError):
@@ -58,9 +53,11 @@ class _Root:
 
 def dumps(value: object, types: Iterable[type]) -> bytes:
     """`value` (None, bool, int, float, str, list, tuple, dict, Counter, Path and the records
-    of `types`, nested) as CBOR; TypeError for a set, a date and the other types CBOR has a
-    form of that reading refuses. (A NamedTuple, dict or list of a class not in `types` is
-    written as a plain tuple, dict or list: name every record kept.)"""
+    of `types`, nested) as CBOR; TypeError for a value of any other type: a set, a date, and
+    a record (a NamedTuple, a dataclass, a subclass of a list, dict or str) not in `types`,
+    which would otherwise be read back as a plain tuple, dict or list."""
+    types = list(types)
+    _refuse_unnamed(value, {kind: _record_values(kind) for kind in types})
     encoders: dict[type, Callable[[Any, Any], None]] = {
         _Root: lambda encoder, root: encoder.encode_semantic(_ROOT, root.value),
         list: lambda encoder, items: encoder.encode_semantic(_LIST, tuple(items)),
@@ -70,15 +67,44 @@ def dumps(value: object, types: Iterable[type]) -> bytes:
     }
     for number, kind in enumerate(types):
         encoders[kind] = _record_writer(_RECORD + number, kind)
-    encoders.update(dict.fromkeys(_NOT_PLAIN, _not_plain))
     try:
         return cbor2.dumps(_Root(value), encoders=encoders)
     except cbor2.CBOREncodeError as error:
         raise TypeError(f"not plain data for the cache: {error}") from None
 
 
-def _not_plain(_encoder: object, value: object) -> None:
-    raise TypeError(f"not plain data for the cache: {type(value).__qualname__}")
+def _refuse_unnamed(value: object, records: dict[type, Callable[[Any], Iterable]]) -> None:
+    """TypeError for any value in `value` of a type neither plain nor one of `records` (each
+    with what gives its values). `cbor2` looks up encoders by exact type and writes a subclass
+    of a tuple, list, dict or str as its base: only a walk sees them. A level at a time, the
+    types of a level checked as a set: a fraction of what encoding costs."""
+    containers: dict[type, Callable[[Any], Iterable]] = {
+        tuple: iter,
+        list: iter,
+        dict: _keys_and_values,
+        Counter: _keys_and_values,
+        **records,
+    }
+    level = [value]
+    while level:
+        if stray := set(map(type, level)) - _PLAIN - containers.keys():
+            names = sorted(kind.__qualname__ for kind in stray)
+            raise TypeError(f"not plain data for the cache: {', '.join(names)}")
+        level = [part for item in level if (of := containers.get(type(item))) for part in of(item)]
+
+
+def _keys_and_values(mapping: dict) -> Iterable:
+    return [*mapping.keys(), *mapping.values()]
+
+
+def _record_values(kind: type) -> Callable[[Any], Iterable]:
+    """What a record of `kind` holds: its fields' values as the writer takes them."""
+    if issubclass(kind, str):
+        return lambda _value: ()
+    if dataclasses.is_dataclass(kind):
+        fields = [field.name for field in dataclasses.fields(kind) if field.init]
+        return lambda value: [getattr(value, field) for field in fields]
+    return iter
 
 
 def _map_writer(tag: int) -> Callable[[Any, Any], None]:
@@ -113,7 +139,7 @@ def loads(data: bytes, types: Iterable[type]) -> Any:
     # itself refuses what it cannot be made of (a str subclass is made of anything: checked).
     makers: dict[int, Callable[[Any], object]] = {
         _ROOT: _Root,
-        _LIST: list,
+        _LIST: _checked(tuple, list),
         _DICT: _checked(Mapping, dict),
         _COUNTER: _checked(Mapping, _counter),
         _PATH: _checked(str, Path),

@@ -13,7 +13,10 @@ import stat
 from pathlib import Path
 
 log = logging.getLogger(__name__)
+# The one suffix of every temporary the generator writes (the writer's beside pages too).
 TMP_SUFFIX = ".readinglist-tmp"
+# A file made anew: never one that is there, nor through a link (O_EXCL alone refuses a link).
+_NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW
 
 
 def read_entry(path: Path) -> bytes | None:
@@ -44,11 +47,13 @@ def ignored(path: Path, why: str) -> None:
 
 def write_entry(path: Path, data: bytes) -> None:
     """`data` at `path`, through a temporary and a rename; whatever was in the way (a link,
-    a folder) replaced. OSError when it cannot be written."""
+    a folder), at `path` or at the temporary's name, replaced, never written through.
+    OSError when it cannot be written."""
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_name(path.name + TMP_SUFFIX)
     try:
-        with open(temporary, "wb") as file:
+        clear(temporary)  # a left-over, or a link planted to be written through
+        with open(os.open(temporary, _NEW_FILE, 0o666), "wb") as file:
             file.write(data)
         clear(path)
         os.replace(temporary, path)

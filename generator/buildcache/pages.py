@@ -3,7 +3,9 @@ SHA-256 each was stored with.
 
 A page is taken from the store only when it is a plain file (never a link, never a folder)
 whose bytes have the digest recorded when it was stored; anything else is ignored with one
-info line and the page is built again. Pages go in and out as copies (a reflink where the file
+info line and the page is built again. The store's folder itself is looked at, never through:
+a link or a file in its place holds no pages, and is removed (the link, not what it points to)
+before anything is stored or dropped. Pages go in and out as copies (a reflink where the file
 system has them, sharing blocks until either side is written), never as hard links: a write
 into the site never changes the store, nor the store the site. A copy keeps its source's
 times, so a page taken from the store carries the time it was built.
@@ -31,7 +33,7 @@ class PageFiles:
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
-        self.digests = _read_index(folder / INDEX)
+        self.digests = _read_index(folder / INDEX) if _is_folder(folder) else {}
 
     def path(self, key: str) -> Path:
         return self.folder / f"{key}.html"
@@ -39,7 +41,7 @@ class PageFiles:
     def holds(self, key: str) -> bool:
         """Whether the page of `key` is stored, intact (it is read and its digest checked)."""
         known = self.digests.get(key)
-        if known is None:
+        if known is None or not _is_folder(self.folder):
             return False
         data = read_entry(self.path(key))
         if data is None or hashlib.sha256(data).hexdigest() != known:
@@ -50,11 +52,13 @@ class PageFiles:
 
     def take(self, key: str, target: Path) -> None:
         """The stored page of `key` (checked by `holds`) copied to `target`."""
+        if not _is_folder(self.folder):
+            raise OSError(f"not a folder: {self.folder}")
         copy(self.path(key), target)
 
     def put(self, key: str, source: Path) -> None:
         """The built page at `source` stored under `key` (a copy), with its digest."""
-        self.folder.mkdir(parents=True, exist_ok=True)
+        self._own_folder()
         clear(self.path(key))  # whatever was there (a link, a folder): never written through
         copy(source, self.path(key))
         self.digests[key] = _digest_of(self.path(key))
@@ -62,12 +66,31 @@ class PageFiles:
     def keep_only(self, keys: set[str]) -> None:
         """Every page of another key dropped, and the index written."""
         self.digests = {key: known for key, known in self.digests.items() if key in keys}
-        if self.folder.is_dir():
-            for entry in os.scandir(self.folder):
-                if entry.name != INDEX and entry.name.removesuffix(".html") not in keys:
-                    clear(Path(entry.path))
+        self._own_folder()
+        for entry in os.scandir(self.folder):
+            if entry.name != INDEX and entry.name.removesuffix(".html") not in keys:
+                clear(Path(entry.path))
         index = json.dumps(dict(sorted(self.digests.items())), indent=0).encode("utf-8")
         write_entry(self.folder / INDEX, index)
+
+    def _own_folder(self) -> None:
+        """The store's folder made a real one: a link or a file in its place is removed
+        (never followed), and with it every page this store thought it held."""
+        if _is_folder(self.folder):
+            return
+        if os.path.lexists(self.folder):
+            ignored(self.folder, "not a folder")
+            clear(self.folder)
+            self.digests = {}
+        self.folder.mkdir(parents=True, exist_ok=True)
+
+
+def _is_folder(path: Path) -> bool:
+    """Whether `path` itself (not what a link there points to) is a folder."""
+    try:
+        return stat.S_ISDIR(os.lstat(path).st_mode)
+    except FileNotFoundError:
+        return False
 
 
 def _read_index(path: Path) -> dict[str, str]:

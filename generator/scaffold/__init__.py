@@ -26,6 +26,7 @@ import jinja2
 from generator.errors import ConfigError
 from generator.read.taxonomy import DEFAULT_TAXONOMY
 from generator.scaffold import vendor
+from generator.scaffold.vendor import CHECKOUT
 
 TEMPLATES = resources.files(__package__) / "templates"
 VENDOR = "vendor"  # the site's folder holding the generator's wheel
@@ -34,9 +35,8 @@ GENERATOR_LINE = re.compile(
     r"^\s*(?:(?:\./)?\S*mkdocs_readinglist-\S+\.whl|mkdocs[-_.]readinglist\b.*)\s*$",
     re.IGNORECASE,
 )
-# In a source checkout (an editable install) the theme is the repository's own folders; an
-# installed wheel carries them as generator.theme (pyproject.toml maps them there).
-CHECKOUT = Path(__file__).resolve().parent.parent.parent
+# In a source checkout (an editable install; `vendor.CHECKOUT`) the theme is the repository's
+# own folders; an installed wheel carries them as generator.theme (pyproject.toml maps them).
 ASSETS = ("about.md", "stylesheets/readinglist.css", "stylesheets/browse.css",
           "stylesheets/mylist.css", "javascripts/search.js", "javascripts/readinglist.js",
           *(f"javascripts/{name}.js" for name in (

@@ -28,7 +28,7 @@ from generator import __version__
 DISTRIBUTION = "mkdocs-readinglist"  # the name on the package index; the command is readinglist
 FILE_NAME = DISTRIBUTION.replace("-", "_")  # as wheel and dist-info names spell it (PEP 427)
 PACKAGE = Path(generator.__file__).resolve().parent
-CHECKOUT = PACKAGE.parent
+CHECKOUT = PACKAGE.parent  # the repository, in a source checkout (the scaffold's theme too)
 WHEEL_INFO = (
     "Wheel-Version: 1.0\nGenerator: readinglist\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
 )

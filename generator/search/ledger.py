@@ -25,7 +25,9 @@ import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeGuard
 
+from generator.buildcache import read_entry
 from generator.search import bundle as pf
 from generator.search.chunks import ChunkRecord
 
@@ -77,10 +79,16 @@ def load(cache: Path | None, settings: str) -> Ledger | None:
     """The last index's ledger, if it was made with `settings` and every file of the index
     is as written; None otherwise (and when there is none)."""
     folder = cache / LAST if cache is not None else None
-    if folder is None or not (folder / LEDGER).is_file():
+    data = read_entry(folder / LEDGER) if folder is not None else None  # a plain file only
+    if folder is None or data is None:
         return None
     try:
-        stored = json.loads((folder / LEDGER).read_text(encoding="utf-8"))
+        stored = json.loads(data.decode("utf-8"))
+        if not _shaped(stored):
+            log.info(
+                "pagefind: the cached index's ledger is not one this code writes: indexed anew"
+            )
+            return None
         files = _verified(folder, stored["files"]) if stored["settings"] == settings else None
         if files is None:
             log.info("pagefind: the cached index is of other settings or damaged: indexed anew")
@@ -89,6 +97,52 @@ def load(cache: Path | None, settings: str) -> Ledger | None:
     except (OSError, ValueError, KeyError, TypeError) as error:
         log.info("pagefind: the cached index is unreadable (%s): indexed anew", error)
         return None
+
+
+def _shaped(stored: object) -> bool:
+    """Whether `stored` has the shape `_dumped` writes, each value of its type: a ledger
+    taken on is trusted by the code after it."""
+    if not (isinstance(stored, dict) and stored.keys() == _KEYS):
+        return False
+    pages, chunks = stored["pages"], stored["chunks"]
+    return (all(isinstance(stored[key], str) for key in ("settings", "language", "version"))
+            and _strings(stored["fields"]) and _map_of(stored["skipped"], str)
+            and _map_of(stored["files"], list)
+            and isinstance(pages, list) and all(map(_page_shaped, pages))
+            and isinstance(chunks, list) and all(map(_chunk_shaped, chunks)))  # fmt: skip
+
+
+_KEYS = {"settings", "language", "version", "fields", "pages", "chunks", "skipped", "files"}
+_PAGE = (str, str, str, int, dict, list, str)  # a PageRecord's fields, in order
+_CHUNK = (str, str, list, list, list)  # a ChunkRecord's
+
+
+def _page_shaped(page: object) -> bool:
+    return (_row(page, _PAGE) and _map_of(page[4], list)
+            and all(map(_strings, page[4].values())) and _strings(page[5]))  # fmt: skip
+
+
+def _chunk_shaped(chunk: object) -> bool:
+    return (_row(chunk, _CHUNK)
+            and _strings(chunk[2]) and _ints(chunk[3]) and _ints(chunk[4]))  # fmt: skip
+
+
+def _row(row: object, kinds: tuple[type, ...]) -> TypeGuard[list]:
+    if not (isinstance(row, list) and len(row) == len(kinds)):
+        return False
+    return all(isinstance(value, kind) for value, kind in zip(row, kinds, strict=True))
+
+
+def _map_of(value: object, kind: type) -> bool:
+    return isinstance(value, dict) and all(isinstance(item, kind) for item in value.values())
+
+
+def _strings(value: object) -> bool:
+    return isinstance(value, list) and all(isinstance(item, str) for item in value)
+
+
+def _ints(value: object) -> bool:
+    return isinstance(value, list) and all(type(item) is int for item in value)
 
 
 def _ledger(stored: dict, files: dict[str, list]) -> Ledger:

@@ -1,4 +1,4 @@
-"""Single files written all or nothing (the lock file, the build cache, a staged page), and
+"""Single files written all or nothing (the lock file, a staged page), and
 compared with what they should hold.
 
 Every write goes to a temporary beside its target and is renamed into place, so a full disk or
@@ -24,11 +24,11 @@ from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import NamedTuple
 
+from generator.buildcache.entries import TMP_SUFFIX, write_entry
 from generator.errors import ReadingListError
 
 log = logging.getLogger(__name__)
 
-TMP_SUFFIX = ".readinglist-tmp"
 _RENAME_EXCHANGE = 2  # renameat2's flag (linux/fs.h)
 Beside = Mapping[Path, "str | None"]  # files committed with a tree (the lock); None: removed
 
@@ -66,27 +66,17 @@ def write_file(path: Path, text: str) -> None:
         raise
 
 
-def write_cache(path: Path, data: bytes, *, lost: str = "the next run derives all again") -> None:
-    """The build cache (see `generator.cache`): written atomically; losing it costs only time,
-    so a cache that cannot be written is a warning, and the stale one is removed."""
-    temporary = path.with_name(path.name + TMP_SUFFIX)
+def keep_copy(path: Path, data: bytes) -> None:
+    """A copy kept to recover from (the manifest's, in the build cache, written as its every
+    entry is): losing it costs only that, so one that cannot be written is a warning, and the
+    stale one is removed."""
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_pieces(temporary, [data])
-        os.replace(temporary, path)
+        write_entry(path, data)
     except OSError as error:
-        temporary.unlink(missing_ok=True)
+        lost = "a lost manifest will be rebuilt from the pages alone"
         log.warning("%s: not kept (%s): %s", path, error.strerror, lost)
         with contextlib.suppress(OSError):
             path.unlink(missing_ok=True)
-    except BaseException:
-        temporary.unlink(missing_ok=True)
-        raise
-
-
-def keep_copy(path: Path, data: bytes) -> None:
-    """A copy kept to recover from (the manifest's): losing it costs only that."""
-    write_cache(path, data, lost="a lost manifest will be rebuilt from the pages alone")
 
 
 def stage_beside(beside: Beside, staged: dict[Path, Path | None]) -> None:

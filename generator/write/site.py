@@ -143,7 +143,8 @@ class SiteStamp:
 def site_inputs(config: MkDocsConfig, root: Path) -> Iterator[tuple[str, bytes]]:
     """Every file MkDocs reads from the project to build the site: the docs/ tree (dot-folders
     aside, as MkDocs skips them), the configuration files and hooks, the project's own theme
-    files. The installed theme and MkDocs are covered by their versions (`cache.site_digest`)."""
+    files. The installed theme and MkDocs are covered by their versions
+    (`buildcache.site_digest`)."""
     folders = [Path(config.docs_dir)]
     folders += [Path(d) for d in config.theme.dirs if Path(d).resolve().is_relative_to(root)]
     for folder in folders:
