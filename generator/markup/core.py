@@ -6,8 +6,8 @@ start (`Grammar.handlers`, filled by `parser` from `latex` and `inline`); a hand
 declines leaves the character as text. The shared moves are reading a `{...}` argument,
 parsing a fragment one level deeper and making a link. Hostile input cannot exhaust it:
 nesting is bounded (MAX_DEPTH, deeper shows as text, never RecursionError), and brace pairs,
-emphasis closers and link ends come from one scan of the abstract each (`scan`), never a
-rescan.
+emphasis closers, closing tags and link ends come from one scan of the abstract each
+(`scan`), never a rescan.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
 from generator.markup.emit import render_text
-from generator.markup.scan import brace_pairs, emphasis_closers, link_stops
+from generator.markup.scan import brace_pairs, emphasis_closers, end_tags, link_stops
 from generator.markup.tree import Node, formatted, merge_text, text_node
 
 MAX_DEPTH = 12  # nested groups, emphasis and tags
@@ -43,6 +43,7 @@ class Parser:
         self.open_quote = False  # a `` opened a quotation that '' or " closes
         self._braces: dict[int, int] | None = None
         self._closers: dict[str, list[int]] = {}
+        self._end_tags: dict[str, list[tuple[int, int]]] = {}
         self._link_stops: list[int] | None = None
 
     def at(self, prefix: str, offset: int = 0) -> bool:
@@ -130,6 +131,16 @@ class Parser:
         closers = self._closers[marker]
         index = bisect.bisect_right(closers, start)
         return closers[index] if index < len(closers) else None
+
+    def end_tag(self, start: int, name: str, within: int) -> tuple[int, int] | None:
+        """The first `</name>` at or after `start` (where it starts and ends), if it ends
+        within `within` characters of `start`: one scan of the abstract for every tag."""
+        if name not in self._end_tags:
+            self._end_tags[name] = end_tags(self.source, name)
+        tags = self._end_tags[name]
+        index = bisect.bisect_left(tags, (start, start))
+        found = tags[index] if index < len(tags) else None
+        return found if found is not None and found[1] <= start + within else None
 
     def link_end(self, start: int) -> int | None:
         """The `)` closing a link address that starts at `start`: the first `)` after its

@@ -80,13 +80,11 @@ def angle(parser: Parser) -> list[Node] | None:
     kind = SAFE_TAGS.get(name)
     if kind is None or closing:
         return None
-    end_tag = re.compile(rf"</{name}\s*>", re.IGNORECASE).search(
-        parser.source, match.end(), match.end() + MAX_TAG_CONTENT
-    )
+    end_tag = parser.end_tag(match.end(), name, MAX_TAG_CONTENT)
     if end_tag is None:
         return None
-    children = parser.inner(parser.source[match.end() : end_tag.start()])
-    parser.pos = end_tag.end()
+    children = parser.inner(parser.source[match.end() : end_tag[0]])
+    parser.pos = end_tag[1]
     if kind == "code":
         return [Node("code", render_text(children))]
     return [formatted(kind, children)]

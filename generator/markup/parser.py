@@ -14,6 +14,7 @@ This module never reads files and never decides what a paper is about.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -90,9 +91,14 @@ def problems(source: str) -> list[str]:
 
 
 def problems_in(parsed: Parsed) -> list[str]:
-    found = list(parsed.warnings)
+    """Each distinct problem once, in the order first met, with how often it recurs: an
+    abstract is reported at the one line it starts on, so a run of 200,000 stray `{` is one
+    line saying so, not 200,000 identical lines (which took longer to print than to parse)."""
+    found = Counter(parsed.warnings)
     for node in walk(parsed.nodes):
         formula = parsed.formulas.get(node) if node.kind == "math" else None
         if isinstance(formula, MathError):
-            found.append(str(formula))
-    return found
+            found[str(formula)] += 1
+    return [
+        message if count == 1 else f"{message}, {count} times" for message, count in found.items()
+    ]

@@ -1,4 +1,4 @@
-"""The parser's look-aheads: where a brace, a formula, an emphasis or a bare URL ends.
+"""The parser's look-aheads: where a brace, a formula, an emphasis, a tag or a bare URL ends.
 
 Each scan reads the abstract once (or a bounded stretch of it) and answers many questions,
 so hostile input (thousands of `{` or `*`) cannot make the parser quadratic. Pure functions
@@ -59,6 +59,12 @@ def emphasis_closers(source: str, marker: str) -> list[int]:
             found.append(index)
         index = source.find(marker, index + 1)
     return found
+
+
+def end_tags(source: str, name: str) -> list[tuple[int, int]]:
+    """Where each `</name>` closing tag (any case, spaces before its `>`) starts and ends."""
+    tag = re.compile(rf"</{name}\s*>", re.IGNORECASE)
+    return [found.span() for found in tag.finditer(source)]
 
 
 def link_stops(source: str) -> list[int]:
