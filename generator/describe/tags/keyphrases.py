@@ -9,6 +9,7 @@ out first: author names are no topic. Owns nothing collection-wide (see `tags`).
 from __future__ import annotations
 
 import re
+import string
 from collections import Counter
 from collections.abc import Iterator
 from functools import cache
@@ -34,10 +35,15 @@ BOUND_PAIR = 5
 # A "+" inside or closing a name is part of it: "KTRL+F", "C++", not "KTRL" and "F"; so is a
 # dot before capitals or digits ("GeoMa.X", "GPT-3.5"), never before a lower-case word (two
 # sentences glued: "LLMs.Our").
-_TOKEN = re.compile(
-    r"(?=\S*[A-Z])[^\W\d_][^\W_]*(?:['+-][^\W_]+|\.[A-Z\d][A-Z\d]*(?![^\W\d_]))*\+*(?!\w)"
-    r"|[^\W\d_][^\W_]*(?:['-][^\W_]+)*|[^\w\s]+|[\d_]+"
-)
+_NAME = r"[^\W\d_][^\W_]*(?:['+-][^\W_]+|\.[A-Z\d][A-Z\d]*(?![^\W\d_]))*\+*(?!\w)"
+_PLAIN = r"[^\W\d_][^\W_]*(?:['-][^\W_]+)*|[^\w\s]+|[\d_]+"
+_TOKEN = re.compile(rf"(?=\S*[A-Z]){_NAME}|{_PLAIN}")  # a name where a capital follows in its word
+# The look-ahead reads to the end of the word at each token, so a word of thousands of
+# tokens ("<sub><sub>...") is read by `_long_word_tokens` instead: the same tokens, in time
+# linear in its length.
+_LONG_WORD = re.compile(r"(?<!\S)(\S{100,})")
+_NAME_TOKEN = re.compile(rf"{_NAME}|{_PLAIN}")  # `_TOKEN` where a capital follows
+_PLAIN_TOKEN = re.compile(_PLAIN)  # `_TOKEN` where none does
 # What plain text keeps of LaTeX or code: a chunk holding ^ _ { } or a backslash ("R^d_A",
 # "PS_Loss"), a command name glued to its argument ("mathbbR", "frac2"). No tag word.
 _DEBRIS = re.compile(  # a word holding a LaTeX mark, from its start: once over a long word
@@ -135,7 +141,34 @@ def tokens(text: str) -> list[str]:
     markup debris."""
     plain = _LINE_BREAK.sub("", _CITATION.sub(",", text.translate(_HYPHENS)))
     kept = " ".join(s for s in _SENTENCE_END.split(plain) if not _RELEASE.search(s))
-    return _TOKEN.findall(without_debris(kept))
+    return _tokens(without_debris(kept))
+
+
+def _tokens(text: str) -> list[str]:
+    """`_TOKEN.findall(text)`; a long word read by `_long_word_tokens` (no token spans a
+    space, so the text's tokens are its pieces' between spaces, in order)."""
+    if _LONG_WORD.search(text) is None:
+        return _TOKEN.findall(text)
+    found: list[str] = []
+    for index, piece in enumerate(_LONG_WORD.split(text)):
+        found += _long_word_tokens(piece) if index % 2 else _TOKEN.findall(piece)
+    return found
+
+
+def _long_word_tokens(word: str) -> list[str]:
+    """`_TOKEN.findall(word)` for a word without spaces, in linear time: `_TOKEN`'s look-ahead
+    holds up to the word's last capital letter and nowhere after it."""
+    last_capital = max(word.rfind(capital) for capital in string.ascii_uppercase)
+    found: list[str] = []
+    at = 0
+    while at < len(word):
+        token = (_NAME_TOKEN if at <= last_capital else _PLAIN_TOKEN).match(word, at)
+        if token is None:  # a character no alternative takes: findall steps over it
+            at += 1
+            continue
+        found.append(token.group())
+        at = token.end()
+    return found
 
 
 def _read_words(found: list[str], compounds: frozenset[str]) -> list[Word]:
