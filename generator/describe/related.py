@@ -27,6 +27,7 @@ TERMS_PER_PAPER = 32  # the strongest terms of a paper carry its similarity
 PER_TERM = 100  # papers the index lists per term: those the term describes best
 CANDIDATES = 100  # papers per paper scored exactly: the best the index proposes
 SCALE = 10**6  # similarities are compared to 6 decimals; beyond that they tie
+BANDS = 256  # score bands by which a row's proposals are cut to about its best before sorting
 
 _TOKEN = re.compile(r"(?u)\b[a-zA-Z][a-zA-Z0-9-]+\b")  # words of 2+ characters, hyphens inside
 MIN_DF = 2  # a term in one paper relates nothing
@@ -95,9 +96,10 @@ def related_ids(
         return [() for _ in ids]
     order = vectors.order
     neighbours = _nearest(vectors.matrix, min(k, len(ids) - 1))
+    id_at = [ids[i] for i in order].__getitem__  # the id of a row
     by_paper: list[tuple[str, ...]] = [()] * len(ids)
     for row, found in zip(order, neighbours, strict=True):
-        by_paper[row] = tuple(ids[order[j]] for j in found)
+        by_paper[row] = tuple(map(id_at, found))
     return by_paper
 
 
@@ -278,12 +280,36 @@ def _rounded(scores: np.ndarray) -> np.ndarray:
 def _best(
     row: np.ndarray, column: np.ndarray, score: np.ndarray, k: int
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Each row's k entries of highest score, ties to the smaller column, best first. One
-    integer key per entry orders by row, score and column at once (one sort, not three)."""
+    """Each row's k entries of highest score, ties to the smaller column, best first.
+
+    Entries that cannot be among their row's k best are dropped first (`_contenders`). One
+    integer key per entry then orders by row, score and column at once, and holds all three:
+    sorting the keys themselves (no argsort, no gathers) and reading the entries back from
+    them is cheaper than sorting the entries. A row holds a column once, so the keys are
+    distinct and any sort gives the one order."""
+    keep = _contenders(row, score, k)
+    row, column, score = row[keep], column[keep], score[keep]
     n, span = np.int64(column.max(initial=0) + 1), np.int64(2 * SCALE + 1)
-    key = (row.astype(np.int64) * span + (SCALE - score)) * n + column
-    order = np.argsort(key, kind="stable")
-    row, column, score = row[order], column[order], score[order]
-    first = np.searchsorted(row, row)  # where each entry's row starts
-    keep = np.arange(len(row)) - first < k
-    return row[keep], column[keep], score[keep]
+    key = (row.astype(np.int64) * span + (2 * SCALE - score)) * n + column  # score in 0..2*SCALE
+    key.sort()
+    rest, column = np.divmod(key, n)
+    row, worse = np.divmod(rest, span)
+    starts = np.flatnonzero(np.diff(row, prepend=-1))  # where each row's entries begin
+    rank = np.arange(len(row)) - np.repeat(starts, np.diff(np.append(starts, len(row))))
+    keep = rank < k
+    return row[keep], column[keep], 2 * SCALE - worse[keep]
+
+
+def _contenders(row: np.ndarray, score: np.ndarray, k: int) -> np.ndarray:
+    """Which entries may be among their row's k best: those whose score band (SCALE / BANDS
+    wide) is at or above the band holding the row's k-th best score. A row's thousands of
+    proposals shrink to about k before they are sorted; none of its k best is ever dropped."""
+    if len(row) == 0:
+        return np.ones(0, dtype=bool)
+    rows = int(row.max()) + 1
+    band = np.minimum(score.astype(np.int64) * BANDS // SCALE, BANDS)  # 0..BANDS
+    counts = np.bincount(row * (BANDS + 1) + band, minlength=rows * (BANDS + 1))
+    from_top = np.cumsum(counts.reshape(rows, BANDS + 1)[:, ::-1], axis=1)
+    lowest = BANDS - np.minimum(np.argmax(from_top >= k, axis=1), BANDS)  # one per row
+    lowest[from_top[:, -1] < k] = 0  # a row with fewer than k entries keeps them all
+    return band >= lowest[row]
