@@ -33,12 +33,15 @@ def _as_any_user() -> None:
             raise OSError(ctypes.get_errno(), "cannot drop a capability")
 
 
-def _run_unprivileged(project: Path, *args: str) -> subprocess.CompletedProcess:
+def _run_unprivileged(
+    project: Path, *args: str, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess:
     as_root = os.geteuid() == 0
     return subprocess.run(
         [sys.executable, "-m", "generator.cli", *args], cwd=project, capture_output=True,
         text=True, preexec_fn=_as_any_user if as_root else None,
-        env={**os.environ, "SOURCE_DATE_EPOCH": "1767225600", "PYTHONPATH": str(REPO)},
+        env={**os.environ, "SOURCE_DATE_EPOCH": "1767225600", "PYTHONPATH": str(REPO),
+             **(env or {})},
     )  # fmt: skip
 
 
@@ -61,9 +64,10 @@ def project(first_build: Path, tmp_path: Path) -> Path:
 
 
 def _state(project: Path) -> dict[str, bytes]:
-    """docs/, site/ and the lock file, byte for byte."""
+    """docs/, site/ and the lock file, byte for byte; no folder left beside the site."""
     files = [p for folder in ("docs", "site") for p in (project / folder).rglob("*") if p.is_file()]
     files.append(project / "lists" / "readinglist.lock.json")
+    assert [p.name for p in project.glob("site*")] == ["site"]  # no site.building, ...
     return {str(path.relative_to(project)): path.read_bytes() for path in files}
 
 
@@ -95,3 +99,46 @@ def test_an_unreadable_site_stamp_builds_the_site_again(project: Path) -> None:
     built = (project / "site" / "papers").iterdir()
     generated = {p.name for p in (project / "docs" / "papers").glob("*.md")}
     assert {f"{p.name}.md" for p in built if p.is_dir()} == generated  # site and pages agree
+
+
+_FAILING_PAGEFIND = "#!/bin/sh\necho 'Error: the index cannot be written' >&2\nexit 3\n"
+
+
+@pytest.mark.parametrize("binary", ["failing", "missing"])
+def test_a_failed_search_index_changes_nothing(project: Path, tmp_path: Path, binary: str) -> None:
+    """Pagefind runs last, over the site just built aside: if it fails (here a binary that
+    exits 3, or none where PAGEFIND_BINARY_PATH points), nothing of that build is kept."""
+    before = _state(project)
+    pagefind = tmp_path / "bin" / "pagefind"
+    if binary == "failing":
+        pagefind.parent.mkdir()
+        pagefind.write_text(_FAILING_PAGEFIND, encoding="utf-8")
+        pagefind.chmod(0o755)
+    result = _run_unprivileged(project, "build", env={"PAGEFIND_BINARY_PATH": str(pagefind)})
+    assert result.returncode == 1, result.stderr
+    said = (
+        "exit 3): Error: the index cannot be written"
+        if binary == "failing"
+        else "exit 1): FileNotFoundError: [Errno 2] No such file or directory"
+    )
+    assert result.stderr.endswith(f"error: the site was not built (pagefind failed ({said}); "
+                                  "the previous pages and site are unchanged\n")  # fmt: skip
+    assert _state(project) == before
+
+
+def test_a_broken_theme_template_changes_nothing(project: Path) -> None:
+    """A Jinja syntax error in an override fails MkDocs' build of the site, after the pages
+    were generated: they are put back, and the message names the template and its line."""
+    before = _state(project)
+    main = project / "overrides" / "main.html"
+    lines = main.read_text(encoding="utf-8").splitlines()
+    broken = len(lines) + 1
+    main.write_text("\n".join([*lines, "{% if %}"]) + "\n", encoding="utf-8")
+    result = _run_unprivileged(project, "build")
+    assert result.returncode == 1, result.stderr
+    assert result.stderr.endswith(
+        f"error: the site was not built (overrides/main.html:{broken}: template syntax error: "
+        "Expected an expression, got 'end of statement block'); the previous pages and site "
+        "are unchanged\n"
+    )
+    assert _state(project) == before
