@@ -4,12 +4,14 @@ unreadable stamp of the last site is a damaged cache entry, so the site is built
 
 Tests run as root in CI, and root reads any file: the command line runs with the capabilities
 that bypass file permissions dropped from its bounding set (Linux), so the file really cannot be
-read, as for any other user.
+read, as for any other user. A full disk is a real one: a small tmpfs mounted in a user and
+mount namespace of the test's own (`unshare`), where the system allows them.
 """
 
 from __future__ import annotations
 
 import ctypes
+import json
 import os
 import shutil
 import subprocess
@@ -142,3 +144,47 @@ def test_a_broken_theme_template_changes_nothing(project: Path) -> None:
         "are unchanged\n"
     )
     assert _state(project) == before
+
+
+def test_a_full_disk_while_the_site_is_written_changes_nothing(
+    project: Path, tmp_path: Path
+) -> None:
+    """The project on a disk with room for the new pages but not for a new site beside the
+    old one: the build fails on writing the site, and everything is as it was."""
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    probe = ["unshare", "-Urm", "mount", "-t", "tmpfs", "probe", str(disk)]
+    if not shutil.which("unshare") or subprocess.run(probe, capture_output=True).returncode:
+        pytest.skip("no user namespace to mount a small disk in")
+    room = _kilobytes(project) + _kilobytes(project / "site") // 3
+    result = tmp_path / "result.json"
+    inside = f"from tests.test_all_or_nothing import _on_a_small_disk as run; run({room}, " \
+             f"{str(project)!r}, {str(disk)!r}, {str(result)!r})"  # fmt: skip
+    subprocess.run(["unshare", "-Urm", sys.executable, "-c", inside], check=True,
+                   env={**os.environ, "PYTHONPATH": str(REPO)})  # fmt: skip
+    found = json.loads(result.read_text(encoding="utf-8"))
+    assert found["returncode"] == 1, found["stderr"]
+    assert "No space left on device" in found["stderr"].splitlines()[-1]
+    assert "the previous pages and site are unchanged" in found["stderr"]
+    assert found["changed"] == []
+
+
+def _on_a_small_disk(kilobytes: int, project: str, disk: str, result: str) -> None:
+    """In a namespace of its own: `project` copied onto a tmpfs of `kilobytes` at `disk` and
+    built there; what the build said and which files of docs/, site/ and the lock changed,
+    written to `result`."""
+    subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={kilobytes}k", "small", disk], check=True)
+    copy = Path(shutil.copytree(project, Path(disk) / "project", symlinks=True))
+    before = _state(copy)
+    built = _run_unprivileged(copy, "build")
+    after = _state(copy)
+    changed = sorted(
+        name for name in before.keys() | after.keys() if before.get(name) != after.get(name)
+    )
+    found = {"returncode": built.returncode, "stderr": built.stderr, "changed": changed}
+    Path(result).write_text(json.dumps(found), encoding="utf-8")
+
+
+def _kilobytes(folder: Path) -> int:
+    """What the files under `folder` take on a disk, in kilobytes (4 KB blocks each)."""
+    return sum(-(-p.stat().st_size // 4096) * 4 for p in folder.rglob("*") if p.is_file())
