@@ -236,7 +236,10 @@ def _builder(config: MkDocsConfig) -> Callable[[Path], None]:
 
     def build_into(folder: Path) -> None:
         config.site_dir = str(folder)
-        build(config)
+        try:
+            build(config)
+        except Exception as error:
+            raise project.build_error(error) from None
 
     return build_into
 

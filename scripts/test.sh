@@ -6,6 +6,10 @@
 #     fresh virtualenvs of /usr/bin/python3, the oldest interpreter supported)
 #   - Debian's nodejs and npm: the page scripts' linter (ESLint, pinned in package-lock.json,
 #     installed with `npm ci`) and their unit tests (`node --test tests/js/`)
+# Last, a 200-paper build with the newest releases the dependency ranges allow (a fresh
+# virtualenv from PyPI, no constraints) must take at most 1.5x the pinned set's CPU time: a
+# patch release of Python-Markdown once made the build 2.7x slower (bench/newest.py; about
+# two minutes). RL_SKIP_NEWEST=1 leaves it out, offline.
 # Extra arguments go to pytest, e.g. `scripts/test.sh -k build`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -45,3 +49,6 @@ npm ci --no-audit --no-fund --loglevel=error
 npm run --silent lint
 node --test tests/js/
 python3 -m pytest -n 2 "$@"
+if [ "${RL_SKIP_NEWEST:-}" != 1 ]; then
+  python3 bench/newest.py --papers 200 --rounds 2 --check 1.5
+fi

@@ -9,7 +9,7 @@ import tracemalloc
 import numpy as np
 import pytest
 
-from generator.describe import related
+from generator.describe import related, tfidf
 
 THEMES = {
     "graph": "graph neural network message passing node classification molecule edges",
@@ -102,14 +102,14 @@ def test_memory_stays_below_a_dense_similarity_matrix() -> None:
 
 
 def test_terms_are_lower_case_words_of_two_characters_or_more_without_stop_words() -> None:
-    counts, terms = related._term_counts(["The GNN-based e2e model, 3D x_y a café-net b-"])
+    counts, terms = tfidf.term_counts(["The GNN-based e2e model, 3D x_y a café-net b-"])
     assert sorted(terms[j] for j in counts.indices) == ["e2e", "gnn-based", "model", "net"]
     assert "the" in terms  # seen, and numbered, but never counted
 
 
 def test_weights_are_smoothed_sublinear_tfidf_of_unit_length() -> None:
     texts = ["graph graph graph nodes", "graph edges", "nodes edges", "graph nodes"]
-    matrix, terms = related._tfidf(*related._term_counts(texts))
+    matrix, terms = tfidf.weighted(*tfidf.term_counts(texts))
     assert terms == ["edges", "graph", "nodes"]  # the columns, alphabetical
     idf = {term: np.log(5 / (df + 1)) + 1 for term, df in [("graph", 3), ("nodes", 3)]}
     first = np.array([(1 + np.log(3)) * idf["graph"], idf["nodes"]])
@@ -130,11 +130,11 @@ def test_matches_scikit_learn_bit_for_bit(themed_papers) -> None:
             sublinear_tf=True,
             min_df=2,
             max_df=0.5 if len(corpus) >= 20 else 1.0,
-            token_pattern=related._TOKEN.pattern,
+            token_pattern=tfidf.TOKEN.pattern,
             dtype=np.float32,
         )
         expected = vectorizer.fit_transform(corpus)
-        found, terms = related._tfidf(*related._term_counts(corpus))
+        found, terms = tfidf.weighted(*tfidf.term_counts(corpus))
         assert terms == vectorizer.get_feature_names_out().tolist()
         assert found.indptr.tolist() == expected.indptr.tolist()
         assert found.indices.tolist() == expected.indices.tolist()

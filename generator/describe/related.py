@@ -1,65 +1,30 @@
 """Related papers: the k most similar papers by TF-IDF cosine similarity.
 
 Each document (title, tags and abstract, as the caller joins them) becomes a sparse TF-IDF
-vector weighted exactly as scikit-learn's TfidfVectorizer weighs it (english stop words,
-sublinear tf, smoothed idf, l2 norm, float32), down to the last bit, without depending on
-scikit-learn. Each vector keeps only its strongest terms, and an inverted index that lists,
-for each term, the papers it describes best proposes each paper's candidates, which are then
-scored exactly: time and memory grow with the number of papers, not its square (`_nearest`).
-Scores are rounded before ranking and ties go to the smaller id, so the order is the same on
-every machine. This module never reads papers or writes pages.
+vector weighted exactly as scikit-learn's TfidfVectorizer weighs it (`tfidf`). Each vector
+keeps only its strongest terms, and an inverted index that lists, for each term, the papers
+it describes best proposes each paper's candidates, which are then scored exactly: time and
+memory grow with the number of papers, not its square (`_nearest`). Scores are rounded before
+ranking and ties go to the smaller id, so the order is the same on every machine. This module
+never reads papers or writes pages.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import count
 
 import numpy as np
 from scipy import sparse
 
 from generator import parallel
+from generator.describe import tfidf
 
 BLOCK = 256  # papers per parallel chunk: each scores its rows against the index at once
 TERMS_PER_PAPER = 32  # the strongest terms of a paper carry its similarity
 PER_TERM = 100  # papers the index lists per term: those the term describes best
 CANDIDATES = 100  # papers per paper scored exactly: the best the index proposes
 SCALE = 10**6  # similarities are compared to 6 decimals; beyond that they tie
-
-_TOKEN = re.compile(r"(?u)\b[a-zA-Z][a-zA-Z0-9-]+\b")  # words of 2+ characters, hyphens inside
-MIN_DF = 2  # a term in one paper relates nothing
-MAX_DF_SHARE = 0.5  # a term in most papers tells them apart no more ...
-MAX_DF_FROM = 20  # ... once there are enough papers to say what "most" is
-
-# scikit-learn's ENGLISH_STOP_WORDS (from the Glasgow Information Retrieval Group), verbatim.
-STOP_WORDS = frozenset(
-    """
-    a about above across after afterwards again against all almost alone along already also
-    although always am among amongst amoungst amount an and another any anyhow anyone anything
-    anyway anywhere are around as at back be became because become becomes becoming been before
-    beforehand behind being below beside besides between beyond bill both bottom but by call can
-    cannot cant co con could couldnt cry de describe detail do done down due during each eg
-    eight either eleven else elsewhere empty enough etc even ever every everyone everything
-    everywhere except few fifteen fifty fill find fire first five for former formerly forty
-    found four from front full further get give go had has hasnt have he hence her here
-    hereafter hereby herein hereupon hers herself him himself his how however hundred i ie if in
-    inc indeed interest into is it its itself keep last latter latterly least less ltd made many
-    may me meanwhile might mill mine more moreover most mostly move much must my myself name
-    namely neither never nevertheless next nine no nobody none noone nor not nothing now nowhere
-    of off often on once one only onto or other others otherwise our ours ourselves out over own
-    part per perhaps please put rather re same see seem seemed seeming seems serious several she
-    should show side since sincere six sixty so some somehow someone something sometime
-    sometimes somewhere still such system take ten than that the their them themselves then
-    thence there thereafter thereby therefore therein thereupon these they thick thin third this
-    those though three through throughout thru thus to together too top toward towards twelve
-    twenty two un under until up upon us very via was we well were what whatever when whence
-    whenever where whereafter whereas whereby wherein whereupon wherever whether which while
-    whither who whoever whole whom whose why will with within without would yet you your yours
-    yourself yourselves
-    """.split()
-)
+BANDS = 256  # score bands by which a row's proposals are cut to about its best before sorting
 
 
 @dataclass(frozen=True)
@@ -76,7 +41,7 @@ class Vectors:
 def vectorise(ids: list[str], texts: list[str]) -> Vectors:
     """The vectors of the papers (ids[i], texts[i]); the map (`positions`) reads them too."""
     order = sorted(range(len(ids)), key=ids.__getitem__)  # row position = id rank: ties by id
-    found = _tfidf(*_term_counts([texts[i] for i in order])) if ids else None
+    found = tfidf.weighted(*tfidf.term_counts([texts[i] for i in order])) if ids else None
     if found is None:
         return Vectors(order, None, [])
     matrix, terms = found
@@ -95,98 +60,11 @@ def related_ids(
         return [() for _ in ids]
     order = vectors.order
     neighbours = _nearest(vectors.matrix, min(k, len(ids) - 1))
+    id_at = [ids[i] for i in order].__getitem__  # the id of a row
     by_paper: list[tuple[str, ...]] = [()] * len(ids)
     for row, found in zip(order, neighbours, strict=True):
-        by_paper[row] = tuple(ids[order[j]] for j in found)
+        by_paper[row] = tuple(map(id_at, found))
     return by_paper
-
-
-# --- TF-IDF, as scikit-learn computed it -----------------------------------------------------
-
-
-def _term_counts(texts: Sequence[str]) -> tuple[sparse.csr_matrix, list[str]]:
-    """How often each term but the stop words occurs in each text, and the terms.
-
-    Terms are the lower-cased _TOKEN matches, numbered in order of first appearance, which is
-    also the order of each row's entries, as in scikit-learn's count matrix. Tokens are kept
-    as numbers, text by text: a list of every token string would hold ~60 bytes per token.
-    """
-    first_seen: dict[str, int] = {}  # term -> where in the stream of all tokens it first occurs
-    per_text: list[np.ndarray] = []
-    total = 0
-    for text in texts:
-        tokens = _TOKEN.findall(text.lower())
-        # setdefault keeps a term's first position.
-        positions = map(first_seen.setdefault, tokens, count(total))
-        per_text.append(np.fromiter(positions, dtype=np.int64, count=len(tokens)))
-        total += len(tokens)
-    first = np.concatenate([np.zeros(0, dtype=np.int64), *per_text])
-    row_bounds = np.cumsum([0] + [len(found) for found in per_text])
-    del per_text
-    is_first = np.zeros(total, dtype=bool)
-    is_first[first] = True
-    column = (np.cumsum(is_first, dtype=np.int32) - 1)[first]  # first positions -> 0, 1, 2...
-
-    terms = list(first_seen)
-    kept = ~np.array([term in STOP_WORDS for term in terms], dtype=bool)[column]
-    indptr = np.concatenate(([0], np.cumsum(kept)))[row_bounds]  # rows without stop words
-    ones = np.ones(np.count_nonzero(kept), dtype=np.float32)
-    counts = sparse.csr_matrix((ones, column[kept], indptr), shape=(len(texts), len(terms)))
-    counts.sum_duplicates()  # one entry per term and text, columns ascending
-    return counts, terms
-
-
-def _tfidf(
-    counts: sparse.csr_matrix, terms: list[str]
-) -> tuple[sparse.csr_matrix, list[str]] | None:
-    """TfidfVectorizer(stop_words="english", sublinear_tf=True, min_df=2, max_df=0.5 from 20
-    texts on, dtype=float32), bit for bit, entry order included: float32 rounding makes
-    similarities depend on the order in which terms are summed. With it, the column terms."""
-    n_texts = counts.shape[0]
-    df = np.bincount(counts.indices, minlength=len(terms))
-    max_df = (MAX_DF_SHARE if n_texts >= MAX_DF_FROM else 1.0) * n_texts
-    useful = (df >= MIN_DF) & (df <= max_df)
-    if not useful.any():
-        return None
-
-    # Columns in alphabetical order of the terms; each row keeps its entries' order.
-    alphabetical = np.array(sorted(np.flatnonzero(useful).tolist(), key=terms.__getitem__))
-    column = np.full(len(terms), -1, dtype=np.int32)
-    column[alphabetical] = np.arange(len(alphabetical), dtype=np.int32)
-    entry_kept = useful[counts.indices]
-    kept_before = np.concatenate(([0], np.cumsum(entry_kept)))
-    indptr = kept_before[counts.indptr].astype(np.int32)
-    indices = column[counts.indices[entry_kept]]
-    tf = counts.data[entry_kept]
-
-    idf = np.full(len(alphabetical), n_texts + 1, dtype=np.float32)  # smooth: one more text, ...
-    idf /= df[alphabetical].astype(np.float32) + 1  # ... holding every term
-    np.log(idf, out=idf)
-    idf += 1
-    weights = (np.log(tf) + 1) * idf[indices]  # sublinear tf
-    weights = _unit_rows_like_sklearn(weights, indptr)
-    matrix = sparse.csr_matrix((weights, indices, indptr), shape=(n_texts, len(alphabetical)))
-    return matrix, [terms[i] for i in alphabetical.tolist()]
-
-
-def _unit_rows_like_sklearn(data: np.ndarray, indptr: np.ndarray) -> np.ndarray:
-    """Each row divided by its l2 norm as scikit-learn does it: float32 squares summed one by
-    one in float64 (numpy would sum pairwise), each value divided in float64."""
-    squares = (data * data).astype(np.float64)  # float32 products, as sklearn's Cython has it
-    lengths = np.diff(indptr)
-    longest_first = np.argsort(-lengths, kind="stable")
-    row_starts = indptr[:-1][longest_first]
-    sums = np.zeros(len(lengths))
-    # Column p of every row at once: linear in the entries, and sequential within each row.
-    rows_this_long = np.searchsorted(-lengths[longest_first], -np.arange(lengths.max(initial=0)))
-    for p, rows in enumerate(rows_this_long.tolist()):
-        sums[:rows] += squares[row_starts[:rows] + p]
-    del squares
-    norms = np.ones(len(lengths))
-    norms[longest_first] = np.where(sums > 0, np.sqrt(sums), 1.0)
-    quotients = np.repeat(norms, lengths)
-    np.divide(data, quotients, out=quotients)
-    return quotients.astype(np.float32)
 
 
 # --- Similarity -------------------------------------------------------------------------------
@@ -278,12 +156,36 @@ def _rounded(scores: np.ndarray) -> np.ndarray:
 def _best(
     row: np.ndarray, column: np.ndarray, score: np.ndarray, k: int
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Each row's k entries of highest score, ties to the smaller column, best first. One
-    integer key per entry orders by row, score and column at once (one sort, not three)."""
+    """Each row's k entries of highest score, ties to the smaller column, best first.
+
+    Entries that cannot be among their row's k best are dropped first (`_contenders`). One
+    integer key per entry then orders by row, score and column at once, and holds all three:
+    sorting the keys themselves (no argsort, no gathers) and reading the entries back from
+    them is cheaper than sorting the entries. A row holds a column once, so the keys are
+    distinct and any sort gives the one order."""
+    keep = _contenders(row, score, k)
+    row, column, score = row[keep], column[keep], score[keep]
     n, span = np.int64(column.max(initial=0) + 1), np.int64(2 * SCALE + 1)
-    key = (row.astype(np.int64) * span + (SCALE - score)) * n + column
-    order = np.argsort(key, kind="stable")
-    row, column, score = row[order], column[order], score[order]
-    first = np.searchsorted(row, row)  # where each entry's row starts
-    keep = np.arange(len(row)) - first < k
-    return row[keep], column[keep], score[keep]
+    key = (row.astype(np.int64) * span + (2 * SCALE - score)) * n + column  # score in 0..2*SCALE
+    key.sort()
+    rest, column = np.divmod(key, n)
+    row, worse = np.divmod(rest, span)
+    starts = np.flatnonzero(np.diff(row, prepend=-1))  # where each row's entries begin
+    rank = np.arange(len(row)) - np.repeat(starts, np.diff(np.append(starts, len(row))))
+    keep = rank < k
+    return row[keep], column[keep], 2 * SCALE - worse[keep]
+
+
+def _contenders(row: np.ndarray, score: np.ndarray, k: int) -> np.ndarray:
+    """Which entries may be among their row's k best: those whose score band (SCALE / BANDS
+    wide) is at or above the band holding the row's k-th best score. A row's thousands of
+    proposals shrink to about k before they are sorted; none of its k best is ever dropped."""
+    if len(row) == 0:
+        return np.ones(0, dtype=bool)
+    rows = int(row.max()) + 1
+    band = np.minimum(score.astype(np.int64) * BANDS // SCALE, BANDS)  # 0..BANDS
+    counts = np.bincount(row * (BANDS + 1) + band, minlength=rows * (BANDS + 1))
+    from_top = np.cumsum(counts.reshape(rows, BANDS + 1)[:, ::-1], axis=1)
+    lowest = BANDS - np.minimum(np.argmax(from_top >= k, axis=1), BANDS)  # one per row
+    lowest[from_top[:, -1] < k] = 0  # a row with fewer than k entries keeps them all
+    return band >= lowest[row]

@@ -81,6 +81,16 @@ def render_paragraph(nodes: Iterable[Node], formulas: Formulas) -> str:
     return f"<p>{inner}</p>" if inner else ""
 
 
+def render_inline(nodes: Iterable[Node], formulas: Formulas) -> str:
+    """The tree as inline HTML: what a Markdown engine makes of `render_markdown`'s text once
+    `protect_line_start` has run, without one (a listing's summary, handed to MkDocs as HTML)."""
+    inner = "".join(_html(node, formulas) for node in nodes).strip(" \t")
+    if inner.startswith("<math"):  # as `protect_line_start` wraps it
+        end = inner.index("</math>") + len("</math>")
+        return f'<span class="rl-math">{inner[:end]}</span>{inner[end:]}'
+    return inner
+
+
 def _html(node: Node, formulas: Formulas) -> str:
     kind = node.kind
     if kind == "text":

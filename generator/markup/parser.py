@@ -22,6 +22,7 @@ from generator.markup import inline, latex
 from generator.markup.core import Grammar, Parser
 from generator.markup.emit import (
     protect_line_start,
+    render_inline,
     render_markdown,
     render_paragraph,
     render_text,
@@ -61,6 +62,11 @@ class Parsed:
     def markdown(self) -> str:
         # Leading spaces would make a code block (4) or let "1." start a list.
         return protect_line_start(render_markdown(self.nodes, self.formulas).strip(" \t"))
+
+    @property
+    def html(self) -> str:
+        """A fragment (a summary) as the inline HTML a Markdown engine makes of `markdown`."""
+        return render_inline(self.nodes, self.formulas)
 
     @property
     def paragraph(self) -> str:

@@ -9,7 +9,9 @@ paragraph is set aside before Python-Markdown reads the page (`hide`) and put ba
 it made (`restore`), which is then what Python-Markdown would have made of it, in a fraction
 of the time.
 
-Only for generated pages (the caller decides): a curator's own page is the curator's Markdown.
+Any other block the generator makes as HTML is set aside the same way (`aside`: the
+listings, `blocks`). Only for generated pages (the caller decides): a curator's own page is
+the curator's Markdown.
 """
 
 from __future__ import annotations
@@ -33,6 +35,12 @@ class Paragraphs:
         """`markdown` with each HTML paragraph replaced by a placeholder paragraph."""
         return _PARAGRAPH.sub(self._keep, markdown)
 
+    def aside(self, html: str) -> str:
+        """A placeholder paragraph (a block of its own) that `restore` replaces by `html`."""
+        placeholder = f"{self.prefix}x{len(self.kept)}"
+        self.kept[placeholder] = html
+        return placeholder
+
     def restore(self, html: str) -> str:
         """Python-Markdown's HTML with each placeholder paragraph replaced by its paragraph."""
         for placeholder, paragraph in self.kept.items():
@@ -40,6 +48,4 @@ class Paragraphs:
         return html
 
     def _keep(self, found: re.Match[str]) -> str:
-        placeholder = f"{self.prefix}x{len(self.kept)}"
-        self.kept[placeholder] = found[1]
-        return placeholder
+        return self.aside(found[1])

@@ -23,6 +23,7 @@ from generator import pipeline, search, write
 from generator.config import Settings
 from generator.errors import BuildFailed, ReadingListError
 from generator.mkdocs import helper, nav, reuse
+from generator.mkdocs.blocks import Blocks
 from generator.mkdocs.csp import with_policy
 from generator.mkdocs.indexing import Indexer
 from generator.mkdocs.paragraphs import Paragraphs
@@ -60,6 +61,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         self.run_lock = RunLock(None)  # one run at a time: from on_config to the build's end
         self.helper: helper.Helper | None = None  # a process building pages beside MkDocs
         self.paragraphs: dict[str, Paragraphs] = {}  # set aside from pages being built
+        self.blocks: Blocks | None = None  # the HTML of generated pages' listings
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         """Keeps one instance across `mkdocs serve` rebuilds; our log goes through MkDocs'."""
@@ -92,6 +94,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         else:
             self.collection = self.generate(config)
         self.theme = Theme(self.collection, self.settings(config))
+        self.blocks = Blocks(self.collection, self.theme.site)
         config.not_in_nav = nav.generated(Path(config.docs_dir))
         if config.nav is None:
             config.nav = nav.navigation(self.theme.site, Path(config.docs_dir))
@@ -123,11 +126,14 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         self, markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files
     ) -> str:
         """Material prints a front-matter title unescaped: escaped here, for every page. The
-        HTML paragraphs of a generated page are set aside (`paragraphs`) until its HTML."""
+        listings and HTML paragraphs of a generated page are set aside (`blocks`,
+        `paragraphs`) until its HTML."""
         if "title" in page.meta:
             page.meta["title"] = title_as_html(page.meta["title"])
         if config.not_in_nav and config.not_in_nav.match_file(page.file.src_uri):
             kept = self.paragraphs[page.file.src_uri] = Paragraphs(markdown)
+            assert self.blocks is not None
+            markdown = self.blocks.set_aside(markdown, page=page, files=files, keep=kept.aside)
             markdown = kept.hide(markdown)
         return markdown
 

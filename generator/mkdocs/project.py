@@ -3,7 +3,8 @@ readinglist plugin in it, and the `Settings` the commands run with.
 
 Owns turning every mistake there (no project, no such file, broken YAML, a configuration
 MkDocs refuses, the plugin not enabled) into one `ConfigError` naming the file and, for YAML,
-the line. Must not print or choose exit codes (the CLI does); MkDocs is imported only when a
+the line, and what stopped MkDocs' build of the site into an error that says it
+(`build_error`). Must not print or choose exit codes (the CLI does); MkDocs is imported only when a
 mkdocs.yml is read, so a project without one never pays for it.
 """
 
@@ -13,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.config import Settings
-from generator.errors import ConfigError
+from generator.errors import ConfigError, ReadingListError
 
 if TYPE_CHECKING:
     from mkdocs.config.defaults import MkDocsConfig
@@ -54,6 +55,21 @@ def _config_error(error: Exception, path: Path) -> ConfigError:
         return ConfigError(f"invalid YAML: {message}", path=path, line=line)
     message = " ".join(str(error).split()) or "invalid configuration (see above)"
     return ConfigError(message, path=path)
+
+
+def build_error(error: Exception) -> Exception:
+    """What stopped MkDocs' build, said where it happened: for MkDocs' own "Aborted with a
+    BuildError!", the error it aborted on (a plugin's: Pagefind's, say); for a syntax error
+    in a template (an override), the template and its line, which Jinja's message lacks."""
+    from jinja2 import TemplateSyntaxError
+    from mkdocs.exceptions import Abort
+
+    if isinstance(error, Abort) and isinstance(error.__context__, Exception):
+        error = error.__context__  # Abort is raised while handling it
+    if isinstance(error, TemplateSyntaxError) and error.filename:
+        message = f"template syntax error: {error.message}"
+        return ReadingListError(message, path=Path(error.filename), line=error.lineno)
+    return error
 
 
 def no_project(root: Path) -> str:

@@ -1,12 +1,16 @@
-"""A paper as a listing shows it: its entry (linked title, kind, summary) and the entry's
-line in a listing of a given folder. Pure."""
+"""A paper as a listing shows it: its entry (linked title, kind, summary), the entry's line in
+a listing of a given folder, and the HTML a Markdown engine makes of that line (`EntryHtml`,
+which the MkDocs plugin hands MkDocs instead of the line: `mkdocs/blocks.py`). Pure."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 
+from markupsafe import Markup
+
 from generator import markup
+from generator.markup.emit import escape_html
 from generator.models import Paper
 from generator.render.templating import MARKDOWN, Md, relative
 
@@ -57,6 +61,37 @@ def make_entry(paper: Paper, kind_label: str) -> Entry:
         summary_text=summary.text,
         mine=mine_mark(paper),
     )
+
+
+@dataclass(frozen=True)
+class EntryHtml:
+    """The HTML of an entry's parts, each escaped here, where it is made."""
+
+    title: Markup
+    summary: Markup
+    kind: Markup
+    mine: Markup
+
+
+def make_entry_html(paper: Paper, kind_label: str) -> EntryHtml:
+    """What a Markdown engine makes of `make_entry`'s parts (the test holds them equal)."""
+    return EntryHtml(
+        title=Markup(escape_html(paper.title)),  # quotes as text keeps them, as Markdown does
+        summary=Markup(markup.parse(paper.summary).html),
+        kind=Markup(escape_html(kind_label)),
+        mine=Markup(mine_mark(paper)),
+    )
+
+
+_ENTRY_HTML = Markup(
+    '<a href="{url}">{e.title}</a> <span class="rl-kind">{e.kind}</span> {e.mine}<br>\n'
+    '    <span class="rl-summary">{e.summary}</span>'
+)
+
+
+def entry_html(entry: EntryHtml, url: str) -> Markup:
+    """The entry's line in a listing as HTML, its title linking to `url` (escaped here)."""
+    return _ENTRY_HTML.format(e=entry, url=url)
 
 
 def entry_line(entry: Entry, folder: str) -> Md:

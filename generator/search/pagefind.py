@@ -116,7 +116,10 @@ def _index(pages: Path, bundle: Path) -> None:
                "--output-path", str(bundle), *_OPTIONS]  # fmt: skip
     result = subprocess.run(command, capture_output=True, text=True)
     if result.returncode != 0 or not (bundle / "pagefind-entry.json").is_file():
-        raise ReadingListError(f"pagefind failed ({result.returncode}): {result.stderr[-2000:]}")
+        said = result.stderr.strip().splitlines() or ["no message"]
+        # Its last line says why (Pagefind's "Error: ...", or the exception that stopped
+        # the Python launcher, whose traceback comes before).
+        raise ReadingListError(f"pagefind failed (exit {result.returncode}): {said[-1]}")
     _check_entry(bundle)
 
 
