@@ -12,6 +12,7 @@ index updated for them is a cold build's, byte for byte.
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
@@ -378,3 +379,89 @@ def test_an_edit_generated_again_does_what_it_changes_and_gives_the_cold_tree(
     written = _counts(log, "render+write")
     assert written["rendered"] <= rendered_at_most * written["pages"], log
     assert _generated_tree(project) == _generated_tree(_generated_cold(project, tmp_path))
+
+
+# A few dozen papers, built at a time of day other than midnight (SOURCE_DATE_EPOCH): MkDocs
+# dates each page by its day and a page-less gzip header by the instant, so the two differ.
+
+SMALL = 12
+EPOCH = {"SOURCE_DATE_EPOCH": "1767240000"}  # 2026-01-01 04:00 UTC
+
+
+def _build_at_epoch(project: Path) -> None:
+    run_cli(project, "build", env=EPOCH)  # not --strict: a hand page's link may be broken
+
+
+def _truly_cold(project: Path, tmp_path: Path) -> Path:
+    """The same inputs built from nothing: no cache, no site, no generated pages (the lock is
+    an input: the curator commits it)."""
+    cold = tmp_path / "cold"
+    shutil.rmtree(cold, ignore_errors=True)
+    shutil.copytree(project, cold, ignore=shutil.ignore_patterns(".cache", "site"))
+    for path in read_manifest(cold / "docs"):
+        (cold / "docs" / path).unlink()
+    (cold / "docs" / MANIFEST).unlink()
+    _build_at_epoch(cold)
+    return cold
+
+
+@pytest.fixture(scope="module")
+def small(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A project of SMALL synthetic papers, built once."""
+    synth = bench_synth()
+    sources = synth.read_sources(Path(__file__).parent.parent / "lists")
+    lists = synth.layout(synth.make_abstracts(sources, SMALL))
+    project = copy_project(tmp_path_factory.mktemp("small") / "project", lists=lists)
+    _build_at_epoch(project)
+    return project
+
+
+@pytest.fixture
+def small_copy(small: Path, tmp_path: Path) -> Path:
+    copy = tmp_path / "project"
+    subprocess.run(["cp", "-a", str(small), str(copy)], check=True)
+    return copy
+
+
+# A page of the curator's own, titled in its front matter (so that it can be reused).
+HAND_PAGE = "---\ntitle: About 2\n---\n\n# About 2\n\n"
+
+
+def _some_paper(project: Path) -> str:
+    papers = json.loads((project / "docs" / "papers.json").read_text(encoding="utf-8"))
+    return str(papers["papers"][0]["id"])
+
+
+def test_a_hand_pages_link_resolves_once_a_curated_slug_makes_its_target(
+    small_copy: Path, tmp_path: Path
+) -> None:
+    """A hand page links to a page that does not exist yet: MkDocs leaves the `.md` link as it
+    is. Once a curator's `slug:` makes the page, the hand page links to it, as in a cold build,
+    though its own source is unchanged."""
+    about2 = small_copy / "docs" / "about2.md"
+    about2.write_text(f"{HAND_PAGE}See [the paper](papers/custom-slug-zzz.md).\n", "utf-8")
+    _build_at_epoch(small_copy)
+    page = small_copy / "site" / "about2" / "index.html"
+    assert 'href="papers/custom-slug-zzz.md"' in page.read_text("utf-8")
+
+    curation = small_copy / "lists" / "curation.yml"
+    curation.write_text(f"papers:\n  {_some_paper(small_copy)}:\n    slug: custom-slug-zzz\n")
+    _build_at_epoch(small_copy)
+    assert 'href="../papers/custom-slug-zzz/"' in page.read_text("utf-8")
+    assert _tree(small_copy / "site") == _tree(_truly_cold(small_copy, tmp_path) / "site")
+
+
+def test_the_sitemaps_gzip_time_is_a_cold_builds_when_every_page_is_reused(
+    small_copy: Path, tmp_path: Path
+) -> None:
+    """An edited stylesheet changes no page: every page is reused, and the gzipped sitemap still
+    records the pages' date, not the time of the build."""
+    css = small_copy / "docs" / "stylesheets" / "readinglist.css"
+    css.write_text(css.read_text(encoding="utf-8") + "\n.zyx { color: red; }\n", "utf-8")
+    before = _pages(small_copy / "site")
+    _build_at_epoch(small_copy)
+    rebuilt = {page for page, made in _pages(small_copy / "site").items() if before[page] != made}
+    assert rebuilt == {"404.html"}  # the theme's, made at every build
+    sitemap = "sitemap.xml.gz"
+    cold = _truly_cold(small_copy, tmp_path) / "site" / sitemap
+    assert (small_copy / "site" / sitemap).read_bytes() == cold.read_bytes()
