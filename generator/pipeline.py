@@ -225,7 +225,7 @@ def input_digest(settings: Settings, inputs: list[tuple[str, bytes]]) -> str:
     """Everything a build depends on, hashed: `inputs` (every file in lists/, as
     `read.read_inputs` gives them), the settings, the code, and the build date (which session
     is next, and a new paper's first day, depend on it)."""
-    return buildcache.digest(inputs, settings=f"{settings!r} built on {_today()}")
+    return buildcache.inputs_digest(inputs, settings=f"{settings!r} built on {_today()}")
 
 
 def _with_lock(inputs: list[tuple[str, bytes]], name: str, lock: str) -> list[tuple[str, bytes]]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from generator.buildcache.codec import Damaged, dumps, loads
 from generator.buildcache.entries import read_entry, write_entry
-from generator.buildcache.keys import code_digest, digest, site_digest, versions
+from generator.buildcache.keys import code_digest, digest, inputs_digest, site_digest, versions
 from generator.buildcache.layout import Layout
 
 __all__ = [
@@ -26,6 +26,7 @@ __all__ = [
     "code_digest",
     "digest",
     "dumps",
+    "inputs_digest",
     "loads",
     "read_entry",
     "site_digest",

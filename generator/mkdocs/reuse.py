@@ -20,7 +20,6 @@ none: `finish` dates it by every page of the site, as a cold build does (`date_s
 from __future__ import annotations
 
 import gzip
-import hashlib
 import logging
 import re
 from collections.abc import Callable, Collection, Iterable
@@ -32,20 +31,14 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils import get_build_timestamp, meta
 
 from generator.buildcache import keys
+from generator.buildcache.keys import digest
 from generator.buildcache.pages import PageFiles
+from generator.write import config_files
 
 if TYPE_CHECKING:
     from mkdocs.config.defaults import MkDocsConfig
     from mkdocs.structure.files import File, Files
     from mkdocs.structure.nav import Navigation
-
-
-def digest(*parts: str | bytes) -> str:
-    hasher = hashlib.sha256()
-    for part in parts:
-        data = part if isinstance(part, bytes) else part.encode("utf-8", "surrogatepass")
-        hasher.update(len(data).to_bytes(8, "big") + data)
-    return hasher.hexdigest()
 
 
 def navigation_key(nav: Navigation) -> str:
@@ -213,12 +206,8 @@ _SETTINGS = ("site_name", "site_url", "site_description", "site_author", "copyri
 
 
 def _project_files(config: MkDocsConfig, root: Path) -> list[Path]:
-    """mkdocs.yml (and what it inherits), its hooks, and the theme folders of the project."""
-    named = [config.config_file_path, *map(str, config.hooks)]
-    files = [Path(name) for name in named if name and Path(name).is_file()]
-    parent = Path(config.config_file_path or ".").parent
-    files += [parent / line.split(":", 1)[1].strip() for line in _config_lines(config)
-              if line.startswith("INHERIT:")]  # fmt: skip
+    """mkdocs.yml, its hooks and what it inherits, and the theme folders of the project."""
+    files = config_files(config)
     for folder in (Path(d) for d in config.theme.dirs if Path(d).resolve().is_relative_to(root)):
         files += sorted(path for path in folder.rglob("*") if path.is_file())
     return files
@@ -227,9 +216,3 @@ def _project_files(config: MkDocsConfig, root: Path) -> list[Path]:
 def _relative(path: Path, root: Path) -> str:
     resolved = path.resolve()
     return resolved.relative_to(root).as_posix() if resolved.is_relative_to(root) else str(path)
-
-
-def _config_lines(config: MkDocsConfig) -> list[str]:
-    if not config.config_file_path:
-        return []
-    return Path(config.config_file_path).read_text(encoding="utf-8").splitlines()
