@@ -89,7 +89,9 @@ def collect_reusing(
     if any(problem.severity == "error" for problem in problems) and not keep_going:
         raise BuildFailed(problems)
     with _stage("normalise", counts := {}):
-        papers, lists, found, marked = read.merge_reusing(raw_lists, known.marked)
+        memo = buildcache.Memo(known.marked)
+        papers, lists, found = read.merge(raw_lists, memo)
+        marked = memo.kept()
         problems += found
         counts.update(papers=len(papers), parsed=len(marked.keys() - known.marked.keys()))
         # Before describing: a resolved title is a source's title, which titles and topics read.
