@@ -152,7 +152,10 @@ def date_sitemap(site_dir: Path, files: Iterable[File]) -> None:
         return
     stamp = get_build_timestamp(pages=[file.page for file in files if file.page is not None])
     zipped = site_dir / "sitemap.xml.gz"
-    with open(zipped, "wb") as raw, gzip.GzipFile(str(zipped), "wb", 9, raw, stamp) as packed:
+    with (  # as MkDocs writes it: named after the file, at the default level
+        open(zipped, "wb") as raw,
+        gzip.GzipFile(str(zipped), "wb", fileobj=raw, mtime=stamp) as packed,
+    ):
         packed.write(sitemap.read_bytes())
 
 
