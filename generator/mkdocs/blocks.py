@@ -26,7 +26,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from markupsafe import Markup
+from markupsafe import escape
 
 from generator.markup.emit import escape_html, escape_markdown
 from generator.models import Collection
@@ -134,7 +134,7 @@ class Blocks:
                 return None
             if len(self.site.tags[tag]) != int(count) or (url := here.url_of(target)) is None:
                 return None
-            chips.append(_CHIP.format(url=url, tag=Markup(escape_html(tag)), count=count))
+            chips.append(_chip(url, tag, count))
         return '<div class="rl-tag-cloud">\n<p>' + "\n".join(chips) + "</p>\n</div>"
 
     def _index_tags(self) -> dict[tuple[str, str], str]:
@@ -155,15 +155,16 @@ class Blocks:
                 return None
             if (url := here.url_of(target)) is None:
                 return None
-            items.append(_LINK.format(url=url, title=made[1].title))
+            items.append(f'<li><a href="{escape(url)}">{made[1].title}</a></li>')
         return "\n".join(["<ul>", *items, "</ul>"])
 
 
-_CHIP = Markup(
-    '<span class="rl-tag"><a class="rl-chip" href="{url}">{tag}</a> '
-    '<span class="rl-count">{count}</span></span>'
-)
-_LINK = Markup('<li><a href="{url}">{title}</a></li>')
+def _chip(url: str, tag: str, count: str) -> str:
+    """A tag of the cloud: its name as text (quotes kept, as Markdown keeps them)."""
+    return (
+        f'<span class="rl-tag"><a class="rl-chip" href="{escape(url)}">{escape_html(tag)}</a> '
+        f'<span class="rl-count">{int(count)}</span></span>'
+    )
 
 
 class _Page:
