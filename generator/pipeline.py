@@ -89,7 +89,9 @@ def collect_reusing(
     if any(problem.severity == "error" for problem in problems) and not keep_going:
         raise BuildFailed(problems)
     with _stage("normalise", counts := {}):
-        papers, lists, found, marked = read.merge_reusing(raw_lists, known.marked)
+        memo = buildcache.Memo(known.marked)
+        papers, lists, found = read.merge(raw_lists, memo)
+        marked = memo.kept()
         problems += found
         counts.update(papers=len(papers), parsed=len(marked.keys() - known.marked.keys()))
         # Before describing: a resolved title is a source's title, which titles and topics read.
@@ -225,7 +227,7 @@ def input_digest(settings: Settings, inputs: list[tuple[str, bytes]]) -> str:
     """Everything a build depends on, hashed: `inputs` (every file in lists/, as
     `read.read_inputs` gives them), the settings, the code, and the build date (which session
     is next, and a new paper's first day, depend on it)."""
-    return buildcache.digest(inputs, settings=f"{settings!r} built on {_today()}")
+    return buildcache.inputs_digest(inputs, settings=f"{settings!r} built on {_today()}")
 
 
 def _with_lock(inputs: list[tuple[str, bytes]], name: str, lock: str) -> list[tuple[str, bytes]]:

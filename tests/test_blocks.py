@@ -27,8 +27,10 @@ from generator.mkdocs.plugin import ReadingListPlugin
 from tests.conftest import FIXTURES, SEED_LISTS, copy_project
 
 # What Python-Markdown would read once per entry: a listing's summary, a tag chip of the tags
-# index, a related paper's line on a paper page.
-PER_ENTRY = re.compile(r'<span class="rl-summary">|\{ \.rl-chip \}|^- \[.*\]\(\.\./papers/', re.M)
+# index, a related paper's line on a paper page, a paper page's summary.
+PER_ENTRY = re.compile(
+    r'<span class="rl-summary">|\{ \.rl-chip \}|^- \[.*\]\(\.\./papers/|"rl-oneline" markdown', re.M
+)
 
 
 @pytest.fixture(scope="module")

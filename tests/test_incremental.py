@@ -7,18 +7,26 @@ modification time as before the edit, so the tests read what was built again fro
 itself. Whatever every page shows (the
 theme, mkdocs.yml, the navigation, the generator's code) builds every page again. The search
 index is compared too: after an edit Pagefind is given the changed pages alone, and the
-index updated for them is a cold build's, byte for byte.
+index updated for them is a cold build's, byte for byte. A curator's page is built again when
+a page its links name appears, and the gzipped sitemap keeps a cold build's date when every page
+is reused. Seeded sequences of edits of every kind, each built on the last, are each compared
+with a cold build of the same inputs (`test_random_edits_each_build_the_cold_site`).
 """
 
 from __future__ import annotations
 
+import json
+import os
+import random
 import re
 import shutil
 import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+import yaml
 from conftest import bench_synth, copy_project, run_cli
 
 from generator.search import build_pagefind
@@ -378,3 +386,286 @@ def test_an_edit_generated_again_does_what_it_changes_and_gives_the_cold_tree(
     written = _counts(log, "render+write")
     assert written["rendered"] <= rendered_at_most * written["pages"], log
     assert _generated_tree(project) == _generated_tree(_generated_cold(project, tmp_path))
+
+
+# A few dozen papers, built at a time of day other than midnight (SOURCE_DATE_EPOCH): MkDocs
+# dates each page by its day and a page-less gzip header by the instant, so the two differ.
+
+SMALL = 12
+EPOCH = {"SOURCE_DATE_EPOCH": "1767240000"}  # 2026-01-01 04:00 UTC
+
+
+def _build_at_epoch(project: Path) -> None:
+    run_cli(project, "build", env=EPOCH)  # not --strict: a hand page's link may be broken
+
+
+def _truly_cold(project: Path, tmp_path: Path) -> Path:
+    """The same inputs built from nothing: no cache, no site, no generated pages (the lock is
+    an input: the curator commits it)."""
+    cold = _cold_inputs(project, tmp_path / "cold")
+    _build_at_epoch(cold)
+    return cold
+
+
+def _cold_inputs(project: Path, cold: Path) -> Path:
+    """A copy of `project`'s inputs at `cold`: without its cache, site or generated pages."""
+    shutil.copytree(project, cold, ignore=shutil.ignore_patterns(".cache", "site"))
+    for path in read_manifest(cold / "docs"):
+        (cold / "docs" / path).unlink()
+    (cold / "docs" / MANIFEST).unlink()
+    return cold
+
+
+@pytest.fixture(scope="module")
+def small(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A project of SMALL synthetic papers, built once."""
+    synth = bench_synth()
+    sources = synth.read_sources(Path(__file__).parent.parent / "lists")
+    lists = synth.layout(synth.make_abstracts(sources, SMALL))
+    project = copy_project(tmp_path_factory.mktemp("small") / "project", lists=lists)
+    _build_at_epoch(project)
+    return project
+
+
+@pytest.fixture
+def small_copy(small: Path, tmp_path: Path) -> Path:
+    copy = tmp_path / "project"
+    subprocess.run(["cp", "-a", str(small), str(copy)], check=True)
+    return copy
+
+
+# A page of the curator's own, titled in its front matter (so that it can be reused).
+HAND_PAGE = "---\ntitle: About 2\n---\n\n# About 2\n\n"
+
+
+def _some_paper(project: Path) -> str:
+    papers = json.loads((project / "docs" / "papers.json").read_text(encoding="utf-8"))
+    return str(papers["papers"][0]["id"])
+
+
+def test_a_hand_pages_link_resolves_once_a_curated_slug_makes_its_target(
+    small_copy: Path, tmp_path: Path
+) -> None:
+    """A hand page links to a page that does not exist yet: MkDocs leaves the `.md` link as it
+    is. Once a curator's `slug:` makes the page, the hand page links to it, as in a cold build,
+    though its own source is unchanged."""
+    about2 = small_copy / "docs" / "about2.md"
+    about2.write_text(f"{HAND_PAGE}See [the paper](papers/custom-slug-zzz.md).\n", "utf-8")
+    _build_at_epoch(small_copy)
+    page = small_copy / "site" / "about2" / "index.html"
+    assert 'href="papers/custom-slug-zzz.md"' in page.read_text("utf-8")
+
+    curation = small_copy / "lists" / "curation.yml"
+    curation.write_text(f"papers:\n  {_some_paper(small_copy)}:\n    slug: custom-slug-zzz\n")
+    _build_at_epoch(small_copy)
+    assert 'href="../papers/custom-slug-zzz/"' in page.read_text("utf-8")
+    assert _tree(small_copy / "site") == _tree(_truly_cold(small_copy, tmp_path) / "site")
+
+
+def test_the_sitemaps_gzip_time_is_a_cold_builds_when_every_page_is_reused(
+    small_copy: Path, tmp_path: Path
+) -> None:
+    """An edited stylesheet changes no page: every page is reused, and the gzipped sitemap still
+    records the pages' date, not the time of the build."""
+    css = small_copy / "docs" / "stylesheets" / "readinglist.css"
+    css.write_text(css.read_text(encoding="utf-8") + "\n.zyx { color: red; }\n", "utf-8")
+    before = _pages(small_copy / "site")
+    _build_at_epoch(small_copy)
+    rebuilt = {page for page, made in _pages(small_copy / "site").items() if before[page] != made}
+    assert rebuilt == {"404.html"}  # the theme's, made at every build
+    sitemap = "sitemap.xml.gz"
+    cold = _truly_cold(small_copy, tmp_path) / "site" / sitemap
+    assert (small_copy / "site" / sitemap).read_bytes() == cold.read_bytes()
+
+
+# The differential check: seeded sequences of edits of every kind, each built on the last (with
+# the build cache as it left it), each site and docs/ compared with a cold build's, byte for byte.
+
+STEPS = 15
+TOPIC_WORDS = ("attention", "graph*", "policy", "sparse", "language model*", "benchmark*")
+
+
+class Edits:
+    """One seeded sequence of a curator's edits to a copy of `small`. Curation names only
+    `curated` papers (the first of each list file), which no edit removes."""
+
+    def __init__(self, project: Path, seed: int, pool: list[str]) -> None:
+        self.project, self.rng, self.pool = project, random.Random(seed), pool
+        papers = json.loads((project / "docs" / "papers.json").read_text(encoding="utf-8"))
+        self.curated = sorted(
+            paper["id"] for paper in papers["papers"] if paper["sources"][0]["line"] == 3
+        )
+        self.curation: dict[str, dict[str, object]] = {}
+        self.count = 0
+
+    def kinds(self) -> list[Callable[[], str]]:
+        return [self.edit_abstract, self.add_abstract, self.remove_abstract, self.rename_list,
+                self.retitle_list, self.add_list, self.curate_title, self.curate_slug,
+                self.hide, self.add_keyword, self.hand_page, self.css]  # fmt: skip
+
+    def sequence(self) -> list[Callable[[], str]]:
+        """Every kind once, and more of any, in a seeded order."""
+        kinds = self.kinds()
+        chosen = kinds + [self.rng.choice(kinds) for _ in range(STEPS - len(kinds))]
+        self.rng.shuffle(chosen)
+        return chosen
+
+    def _lists(self) -> list[Path]:
+        return sorted((self.project / "lists").glob("*.txt"))
+
+    def _abstract_to_change(self) -> tuple[Path, list[str], int] | None:
+        """A list file and one of its abstracts after the first (none is curated)."""
+        files = [path for path in self._lists() if len(_paragraphs(path)) > 2]
+        if not files:
+            return None
+        path = self.rng.choice(files)
+        parts = _paragraphs(path)
+        return path, parts, self.rng.randrange(2, len(parts))
+
+    def edit_abstract(self) -> str:
+        if (found := self._abstract_to_change()) is None:
+            return self.add_abstract()
+        path, parts, index = found
+        parts[index] = f"{parts[index].rstrip()} Zyxedit{self._next()} closes it.\n"
+        path.write_text("\n\n".join(parts), encoding="utf-8")
+        return f"abstract {index} of {path.name} edited"
+
+    def add_abstract(self) -> str:
+        path = self.rng.choice(self._lists())
+        path.write_text(f"{path.read_text('utf-8').rstrip()}\n\n{self.pool.pop()}\n", "utf-8")
+        return f"abstract added to {path.name}"
+
+    def remove_abstract(self) -> str:
+        if (found := self._abstract_to_change()) is None:
+            return self.add_abstract()
+        path, parts, index = found
+        path.write_text("\n\n".join(parts[:index] + parts[index + 1 :]), encoding="utf-8")
+        return f"abstract {index} of {path.name} removed"
+
+    def rename_list(self) -> str:
+        path = self.rng.choice(self._lists())
+        path.rename(path.with_name(f"{path.stem}-renamed{self._next()}.txt"))
+        return f"{path.name} renamed"
+
+    def retitle_list(self) -> str:
+        path = self.rng.choice(self._lists())
+        parts = _paragraphs(path)
+        path.write_text("\n\n".join([f"Zyx List {self._next()}", *parts[1:]]), "utf-8")
+        return f"{path.name} retitled"
+
+    def add_list(self) -> str:
+        number = self._next()
+        abstracts = [self.pool.pop() for _ in range(2)]
+        path = self.project / "lists" / f"zz-{number}.txt"
+        path.write_text("\n\n".join([f"Zyx New List {number}", *abstracts]) + "\n", "utf-8")
+        return f"{path.name} added"
+
+    def curate_title(self) -> str:
+        return self._curate("title", f"A Curated Zyxtitle {self._next()}")
+
+    def curate_slug(self) -> str:
+        """The first slug is the one a hand page links to; later ones are new addresses."""
+        taken = any("slug" in entry for entry in self.curation.values())
+        return self._curate("slug", f"zyx-slug-{self._next()}" if taken else "custom-slug-zzz")
+
+    def hide(self) -> str:
+        paper = self.rng.choice(self.curated)
+        hidden = not self.curation.get(paper, {}).get("hidden", False)
+        return self._curate("hidden", hidden, paper=paper)
+
+    def _curate(self, key: str, value: object, *, paper: str | None = None) -> str:
+        paper = paper or self.rng.choice(self.curated)
+        self.curation.setdefault(paper, {})[key] = value
+        text = yaml.safe_dump({"papers": self.curation}, allow_unicode=True)
+        (self.project / "lists" / "curation.yml").write_text(text, encoding="utf-8")
+        return f"curation: {paper} {key} {value}"
+
+    def add_keyword(self) -> str:
+        taxonomy = self.project / "lists" / "topics.yml"
+        lines = taxonomy.read_text(encoding="utf-8").split("\n")
+        at = self.rng.choice([n for n, line in enumerate(lines) if "keywords: [" in line])
+        word = self.rng.choice(TOPIC_WORDS)
+        lines[at] = lines[at].replace("keywords: [", f"keywords: [{word}, ", 1)
+        taxonomy.write_text("\n".join(lines), encoding="utf-8")
+        return f"topics.yml: {word} at line {at + 1}"
+
+    def hand_page(self) -> str:
+        page = self.project / "docs" / "about2.md"
+        if page.exists() and self.rng.random() < 0.3:
+            page.unlink()
+            return "about2.md removed"
+        links = "[the paper](papers/custom-slug-zzz.md), [the lists](lists/index.md)"
+        page.write_text(f"{HAND_PAGE}Version {self._next()}: {links}.\n", encoding="utf-8")
+        return "about2.md written"
+
+    def css(self) -> str:
+        css = self.project / "docs" / "stylesheets" / "readinglist.css"
+        css.write_text(f"{css.read_text('utf-8')}\n.zyx{self._next()} {{ color: red; }}\n", "utf-8")
+        return "readinglist.css edited"
+
+    def _next(self) -> int:
+        self.count += 1
+        return self.count
+
+
+def _differing(built: dict[str, bytes], cold: dict[str, bytes]) -> list[str]:
+    return sorted(path for path in built.keys() | cold.keys() if built.get(path) != cold.get(path))
+
+
+def _both_trees(project: Path) -> dict[str, bytes]:
+    """site/, docs/ and the lock, byte for byte."""
+    site = {f"site/{path}": data for path, data in _tree(project / "site").items()}
+    return {**site, **{f"docs/{path}": data for path, data in _generated_tree(project).items()}}
+
+
+class ColdBuild:
+    """A cold build of a project's inputs as they are now, in a process of its own: it runs
+    while the next edit is built (a core each)."""
+
+    def __init__(self, project: Path, cold: Path) -> None:
+        self.cold = _cold_inputs(project, cold)
+        command = [sys.executable, "-m", "generator.cli", "build"]
+        env = {**os.environ, "SOURCE_DATE_EPOCH": EPOCH["SOURCE_DATE_EPOCH"],
+               "PYTHONPATH": str(Path(__file__).parent.parent)}  # fmt: skip
+        self.process = subprocess.Popen(
+            command,
+            cwd=self.cold,
+            env=env,
+            text=True,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+        )
+
+    def trees(self) -> dict[str, bytes]:
+        log, _ = self.process.communicate()
+        assert self.process.returncode == 0, log
+        return _both_trees(self.cold)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_random_edits_each_build_the_cold_site(small_copy: Path, tmp_path: Path, seed: int) -> None:
+    """STEPS seeded edits of every kind (abstracts, lists, curation with slugs and hidden papers,
+    topics, a hand page, CSS), each built on the last: site/ and docs/ (with the lock) are after
+    each a cold build's of the same inputs, byte for byte."""
+    synth = bench_synth()
+    sources = synth.read_sources(Path(__file__).parent.parent / "lists")
+    pool = synth.make_abstracts(sources, SMALL + 3 * STEPS)[SMALL:]
+    edits = Edits(small_copy, seed, pool)
+    done: list[str] = []
+    behind: tuple[list[str], dict[str, bytes], ColdBuild] | None = None
+    for step, edit in enumerate(edits.sequence()):
+        done.append(edit())
+        _build_at_epoch(small_copy)
+        now = (list(done), _both_trees(small_copy), ColdBuild(small_copy, tmp_path / f"{step}"))
+        if behind is not None:
+            _same_as_cold(*behind, seed=seed)
+        behind = now
+    assert behind is not None
+    _same_as_cold(*behind, seed=seed)
+
+
+def _same_as_cold(done: list[str], built: dict[str, bytes], cold: ColdBuild, *, seed: int) -> None:
+    differing = _differing(built, cold.trees())
+    assert not differing, f"seed {seed}, after {done}: {differing[:10]}"
+    shutil.rmtree(cold.cold)

@@ -1,11 +1,12 @@
 """An abstract of one long punctuation run costs time linear in its length, and shows as written.
 
 Each case takes an abstract holding a run of one ASCII punctuation character (or `$a`, `[a](`,
-`&#`) through everything its length reaches: the markup stage, the summary and title, and
-Python-Markdown (with mkdocs.yml's extensions) over the abstract's page as the plugin hands it
-over (its paragraph set aside, `generator/mkdocs/paragraphs.py`) and over the summary as a
-listing does. Doubling the run must about double that time: ratios, not
-absolute times, so a loaded machine does not fail it. The end-to-end case builds a real site.
+`&#`, `<sub>`, `\\frac{`) through everything its length reaches: the markup stage and its
+problems, the summary and title, the tag reader's tokens and phrases, and Python-Markdown
+(with mkdocs.yml's extensions) over the abstract's page as the plugin hands it over (its
+paragraph set aside, `generator/mkdocs/paragraphs.py`) and over the summary as a listing
+does. Doubling the run must about double that time: ratios, not absolute times, so a loaded
+machine does not fail it. The end-to-end cases build a real site and check a real list.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from bs4 import BeautifulSoup
 from generator import markup
 from generator.describe.reading.abstracts import analyse
 from generator.describe.summaries import summarize
+from generator.describe.tags.keyphrases import read_text
 from generator.describe.titles.candidates import derive_title
 from generator.mkdocs.paragraphs import Paragraphs
 
@@ -44,11 +46,14 @@ def seconds(unit: str, size: int) -> float:
     source = hostile(unit, size)
     gc.collect()
     start = time.process_time()
+    parsed = markup.parse(source)
+    markup.problems_in(parsed)
+    read_text(parsed.text)  # the tags' candidates
     abstract = analyse(source)
     derive_title(abstract)
     summary = markup.parse(summarize(abstract)).markdown
     page = markdown.Markdown(extensions=EXTENSIONS)
-    text = f"## Abstract\n\n{markup.parse(source).paragraph}\n"
+    text = f"## Abstract\n\n{parsed.paragraph}\n"
     kept = Paragraphs(text)  # as the plugin hands a generated page to Python-Markdown
     kept.restore(page.convert(kept.hide(text)))
     page.reset().convert(f'- [t](x.md)<br>\n    <span class="rl-summary">{summary}</span>\n')
@@ -110,3 +115,26 @@ def test_a_built_site_shows_each_run_as_written(tmp_path: Path) -> None:
             shown.append(heading.find_next("p").get_text())
     for unit, abstract in zip(units, abstracts, strict=True):
         assert abstract in shown, f"{unit!r} not shown as written"
+
+
+def test_a_mistake_repeated_in_one_abstract_is_reported_once_with_its_count(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every copy of a run is at the line the abstract starts on: one line per mistake says
+    how often (200,000 identical lines took longer to print and store than to parse)."""
+    from generator import cli
+
+    root = tmp_path / "project"
+    cli.main(["new", str(root), "--name", "Runs"])
+    listed = root / "lists" / "reading-list.txt"
+    abstract = hostile("\\frac{", 3_000)
+    listed.write_text(f"Runs\n\n{abstract}\n", encoding="utf-8")
+    capsys.readouterr()
+    assert cli.main(["check", "--root", str(root)]) == 0
+    warnings = [line for line in capsys.readouterr().err.splitlines() if "warning:" in line]
+    assert warnings == [
+        f"{listed}:3: warning: abstract of {len(abstract):,} characters: several abstracts "
+        "without a blank line between them?",
+        f"{listed}:3: warning: unknown LaTeX command \\frac (shown as its text), 3000 times",
+        f"{listed}:3: warning: unbalanced '{{' (shown as text), 3000 times",
+    ]

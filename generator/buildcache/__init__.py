@@ -1,5 +1,6 @@
 """Owns `.cache/readinglist/`, alone: where each cache lives (`Layout`), the digests
-caches are keyed by (`keys`), and how an entry is written and read back.
+caches are keyed by (`keys`), how an entry is written and read back, and the `Memo` a stage is
+handed to remember by key between runs.
 
 Plain data only: CBOR through a codec that makes nothing but the types its caller names
 (`codec`), and pages as files checked against the digest recorded when they were stored
@@ -17,15 +18,18 @@ from __future__ import annotations
 
 from generator.buildcache.codec import Damaged, dumps, loads
 from generator.buildcache.entries import read_entry, write_entry
-from generator.buildcache.keys import code_digest, digest, site_digest, versions
+from generator.buildcache.keys import code_digest, digest, inputs_digest, site_digest, versions
 from generator.buildcache.layout import Layout
+from generator.buildcache.memo import Memo
 
 __all__ = [
     "Damaged",
     "Layout",
+    "Memo",
     "code_digest",
     "digest",
     "dumps",
+    "inputs_digest",
     "loads",
     "read_entry",
     "site_digest",

@@ -1,4 +1,5 @@
-"""The digests caches are keyed by: a run's inputs, the generator's code, the last site.
+"""The digests caches are keyed by: the one keyed digest (`digest`, which every key of the
+build is made with), a run's inputs, the generator's code, the last site.
 
 A run whose inputs (every file in lists/, the settings, the generator's own code and
 templates) hash to the cached digest can reuse the collection instead of deriving it again;
@@ -21,14 +22,20 @@ from generator import __version__
 _PACKAGE = Path(__file__).parent.parent  # the generator package
 
 
-def digest(inputs: list[tuple[str, bytes]], *, settings: str) -> str:
+def digest(*parts: str | bytes) -> str:
+    """The one keyed digest every cache is keyed by: SHA-256 of the parts in order, text as
+    UTF-8, each preceded by its length, so that no two lists of parts have the same bytes."""
     hasher = hashlib.sha256()
-    for part in (code_digest().encode(), settings.encode()):
-        hasher.update(len(part).to_bytes(8, "big") + part)
-    for name, data in inputs:
-        for part in (name.encode("utf-8"), data):
-            hasher.update(len(part).to_bytes(8, "big") + part)
+    for part in parts:
+        data = part if isinstance(part, bytes) else part.encode("utf-8", "surrogatepass")
+        hasher.update(len(data).to_bytes(8, "big") + data)
     return hasher.hexdigest()
+
+
+def inputs_digest(inputs: Iterable[tuple[str, bytes]], *, settings: str) -> str:
+    """What a run derives from: (name, bytes) of its input files, `settings`, the code."""
+    named = (part for name, data in inputs for part in (name, data))
+    return digest(code_digest(), settings, *named)
 
 
 # What the collection and its pages are derived with besides the package's own files: a new
@@ -53,7 +60,7 @@ def code_digest() -> str:
 
 def site_digest(files: Iterable[tuple[str, bytes]], *, config: str) -> str:
     """What a site is built from: (path, bytes) of every file MkDocs reads, and its settings."""
-    return digest(list(files), settings=config + versions())
+    return inputs_digest(files, settings=config + versions())
 
 
 # What turns the pages into HTML, by version.

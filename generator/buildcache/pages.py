@@ -14,18 +14,24 @@ times, so a page taken from the store carries the time it was built.
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import hashlib
+import importlib
 import json
 import os
 import shutil
 import stat
 from pathlib import Path
+from types import ModuleType
 
 from generator.buildcache.entries import TMP_SUFFIX, clear, ignored, read_entry, write_entry
 
 INDEX = "index.json"
 _FICLONE = 0x40049409  # linux/fs.h: the target shares the source's blocks (a reflink)
+_fcntl: ModuleType | None
+try:
+    _fcntl = importlib.import_module("fcntl")
+except ImportError:  # Windows: no reflinks to ask for; pages are copied byte by byte
+    _fcntl = None
 
 
 class PageFiles:
@@ -122,11 +128,20 @@ def copy(source: Path, target: Path) -> None:
         if not stat.S_ISREG(os.fstat(reading.fileno()).st_mode):
             raise OSError(f"not a plain file: {source}")
         with open(temporary, "xb") as writing:
-            try:
-                fcntl.ioctl(writing.fileno(), _FICLONE, reading.fileno())
-            except OSError:  # no reflinks here: the bytes copied
+            if not _cloned(reading.fileno(), writing.fileno()):  # no reflinks here: copied
                 shutil.copyfileobj(reading, writing, 1 << 20)
     shutil.copystat(source, temporary)
     if target.is_dir() and not target.is_symlink():
         shutil.rmtree(target)
     os.replace(temporary, target)
+
+
+def _cloned(source: int, target: int) -> bool:
+    """Whether `target` now shares the blocks of `source` (a reflink: Linux, some file systems)."""
+    if _fcntl is None:
+        return False
+    try:
+        _fcntl.ioctl(target, _FICLONE, source)
+    except OSError:
+        return False
+    return True

@@ -1,8 +1,8 @@
 """The machine-made blocks of generated pages, handed to MkDocs as HTML the generator makes.
 
-A listing's entries, the tags index's cloud of tags and a paper page's related papers are
-written into docs/ as plain Markdown (a person reads it, another engine builds it). Python-
-Markdown would then read every entry again, on each of the dozen listings a paper is on: its
+A listing's entries, the tags index's cloud of tags, a paper page's summary and its related
+papers are written into docs/ as plain Markdown (a person reads it, another engine builds it).
+Python-Markdown would then read every entry again, on each of the dozen listings a paper is on: its
 list, link and inline-HTML passes were most of a build's time, and a patch release of it
 (3.11.4) made them several times slower (its link matcher scans the rest of a paragraph for
 each link: the tag cloud is one paragraph of a thousand links). So, at build time, each such
@@ -26,7 +26,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from markupsafe import Markup
+from markupsafe import escape
 
 from generator.markup.emit import escape_html, escape_markdown
 from generator.models import Collection
@@ -66,6 +66,9 @@ _LINK_ITEM = r"- \[[^\n]*\]\([^\n]*\)"
 _RELATED = re.compile(rf"{_START}((?:{_LINK_ITEM}\n)*{_LINK_ITEM}){_END}")
 _LINKS = re.compile(r"- \[([^\n]*)\]\(([^\n]*)\)")
 
+# A paper page's summary (`paper.md.j2`): one line in a `markdown` div.
+_ONELINE = re.compile(rf'{_START}<div class="rl-oneline" markdown>\n\n([^\n]+)\n\n</div>{_END}')
+
 SetAside = Callable[[str], str]  # the HTML of a block -> the placeholder to put in its place
 _Maker = Callable[[str, "_Page"], "str | None"]  # a block's Markdown -> its HTML, or None
 
@@ -87,6 +90,7 @@ class Blocks:
             (_LISTING, self._listing),
             (_CLOUD, self._cloud),
             (_RELATED, self._related),
+            (_ONELINE, self._summary),
         ):
 
             def replaced(found: re.Match[str], make: _Maker = make) -> str:
@@ -134,7 +138,7 @@ class Blocks:
                 return None
             if len(self.site.tags[tag]) != int(count) or (url := here.url_of(target)) is None:
                 return None
-            chips.append(_CHIP.format(url=url, tag=Markup(escape_html(tag)), count=count))
+            chips.append(_chip(url, tag, count))
         return '<div class="rl-tag-cloud">\n<p>' + "\n".join(chips) + "</p>\n</div>"
 
     def _index_tags(self) -> dict[tuple[str, str], str]:
@@ -155,15 +159,24 @@ class Blocks:
                 return None
             if (url := here.url_of(target)) is None:
                 return None
-            items.append(_LINK.format(url=url, title=made[1].title))
+            items.append(f'<li><a href="{escape(url)}">{made[1].title}</a></li>')
         return "\n".join(["<ul>", *items, "</ul>"])
 
+    def _summary(self, line: str, here: _Page) -> str | None:
+        """A paper page's summary as the `<div>` Python-Markdown makes of its Markdown."""
+        paper_id = self._by_path.get(here.page.file.src_uri)
+        made = self._entry(paper_id) if paper_id else None
+        if made is None or made[0].summary != line:
+            return None
+        return f'<div class="rl-oneline">\n<p>{made[1].summary}</p>\n</div>'
 
-_CHIP = Markup(
-    '<span class="rl-tag"><a class="rl-chip" href="{url}">{tag}</a> '
-    '<span class="rl-count">{count}</span></span>'
-)
-_LINK = Markup('<li><a href="{url}">{title}</a></li>')
+
+def _chip(url: str, tag: str, count: str) -> str:
+    """A tag of the cloud: its name as text (quotes kept, as Markdown keeps them)."""
+    return (
+        f'<span class="rl-tag"><a class="rl-chip" href="{escape(url)}">{escape_html(tag)}</a> '
+        f'<span class="rl-count">{int(count)}</span></span>'
+    )
 
 
 class _Page:

@@ -165,7 +165,9 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         if self.store is not None:
             assert self.theme is not None
             site = reuse.site_key(config, root=project_root(config), serving=self.serving)
-            keyed = reuse.keyed_pages(nav, files, site=site, context=self.theme.context_key)
+            generated = set(write.read_manifest(Path(config.docs_dir)))
+            keyed = reuse.keyed_pages(nav, files, site=site, context=self.theme.context_key,
+                                      generated=generated)  # fmt: skip
             self.store.sort(files, keyed, nav, config, title=title_as_html)
             self.progress.total -= len(self.store.reused)
             self.quiet.reused = {file.src_uri for file in self.store.reused}

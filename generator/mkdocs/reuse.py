@@ -3,46 +3,42 @@
 MkDocs builds every page of the site at every build, which at a whole conference is most of
 the time between saving an abstract and seeing it. A page's HTML depends only on its source
 (Markdown and front matter), its address, the context this package adds to it, the navigation
-every page shows, and the site's configuration, theme and code. `PageStore` keeps each page's
-finished HTML in the build cache, in a file named by a digest of those inputs (`keyed_pages`),
-checked against the digest it was stored with (`buildcache.pages`), so a file found there is
-the page as a fresh build would write it.
+every page shows, the site's configuration, theme and code, and what its links resolve
+against (`link_targets`: a link to a page that does not exist is left as written). `PageStore`
+keeps each page's finished HTML in the build cache, in a file named by a digest of those
+inputs (`keyed_pages`), checked against the digest it was stored with (`buildcache.pages`), so
+a file found there is the page as a fresh build would write it.
 
 Such a page is left out of MkDocs' build (an excluded file: not read, rendered or written, and
 links to it are not warnings) and its stored HTML put in the site once MkDocs is done. A page
 of the navigation left out is given its front matter, unread, for the title and settings the
 navigation of the other pages shows; one whose title would come from its first heading is
-built.
+built. MkDocs dates the gzipped sitemap by the pages it built, or by the clock when it built
+none: `finish` dates it by every page of the site, as a cold build does (`date_sitemap`).
 """
 
 from __future__ import annotations
 
-import hashlib
+import gzip
 import logging
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from mkdocs.structure.files import InclusionLevel
 from mkdocs.structure.pages import Page
-from mkdocs.utils import meta
+from mkdocs.utils import get_build_timestamp, meta
 
 from generator.buildcache import keys
+from generator.buildcache.keys import digest
 from generator.buildcache.pages import PageFiles
+from generator.write import config_files
 
 if TYPE_CHECKING:
     from mkdocs.config.defaults import MkDocsConfig
     from mkdocs.structure.files import File, Files
     from mkdocs.structure.nav import Navigation
-
-
-def digest(*parts: str | bytes) -> str:
-    hasher = hashlib.sha256()
-    for part in parts:
-        data = part if isinstance(part, bytes) else part.encode("utf-8", "surrogatepass")
-        hasher.update(len(data).to_bytes(8, "big") + data)
-    return hasher.hexdigest()
 
 
 def navigation_key(nav: Navigation) -> str:
@@ -67,16 +63,33 @@ def _title(item: object) -> str:
 
 
 def keyed_pages(
-    nav: Navigation, files: Files, *, site: str, context: Callable[[str], str]
+    nav: Navigation,
+    files: Files,
+    *,
+    site: str,
+    context: Callable[[str], str],
+    generated: Collection[str],
 ) -> list[tuple[File, str]]:
     """Each page and the digest of everything its HTML is made from: `site` (`site_key`), the
-    navigation, its address and source, and `context(source path)`, what the plugin adds to
-    its page context."""
+    navigation, its address and source, `context(source path)`, what the plugin adds to its
+    page context, and for a page not `generated` (the curator's own), `link_targets`.
+
+    A generated page links only to pages generated with it, from the same collection: a
+    target that appears, moves or goes changes the linking page's own source too."""
     shown = navigation_key(nav)
-    return [
-        (file, digest(site, shown, file.src_uri, file.content_bytes, context(file.src_uri)))
-        for file in files.documentation_pages()
-    ]
+    targets = link_targets(files)
+
+    def key(file: File) -> str:
+        links = "" if file.src_uri in generated else targets
+        return digest(site, shown, file.src_uri, file.content_bytes, context(file.src_uri), links)
+
+    return [(file, key(file)) for file in files.documentation_pages()]
+
+
+def link_targets(files: Files) -> str:
+    """What MkDocs resolves a page's relative links against: every file of the site, by its
+    source path and its address (a link to a file that is not there is left as written)."""
+    return digest(*sorted(f"{file.src_uri}\n{file.url}" for file in files))
 
 
 class PageStore:
@@ -118,8 +131,9 @@ class PageStore:
         return [f for f in self.files or () if f in self.reused or f in self.built]
 
     def finish(self, site_dir: Path) -> None:
-        """The reused pages put into the site; the pages just built stored; the HTML of pages
-        no longer in the site dropped from the store."""
+        """The reused pages put into the site, and the sitemap dated by them too; the pages
+        just built stored; the HTML of pages no longer in the site dropped from the store."""
+        date_sitemap(site_dir, self.published())
         for file, key in self.reused.items():
             self.stored.take(key, site_dir / file.dest_uri)
         for file, key in self.built.items():
@@ -127,6 +141,22 @@ class PageStore:
             if written.is_file():
                 self.stored.put(key, written)
         self.stored.keep_only({*self.reused.values(), *self.built.values()})
+
+
+def date_sitemap(site_dir: Path, files: Iterable[File]) -> None:
+    """`sitemap.xml.gz` gzipped again as MkDocs gzips it, dated by the latest date of the
+    site's pages (`files`): MkDocs reads the dates of the pages it built only, and of none
+    (every page reused) takes the clock's time, which a cold build never records."""
+    sitemap = site_dir / "sitemap.xml"
+    if not sitemap.is_file():  # a theme without one
+        return
+    stamp = get_build_timestamp(pages=[file.page for file in files if file.page is not None])
+    zipped = site_dir / "sitemap.xml.gz"
+    with (  # as MkDocs writes it: named after the file, at the default level
+        open(zipped, "wb") as raw,
+        gzip.GzipFile(str(zipped), "wb", fileobj=raw, mtime=stamp) as packed,
+    ):
+        packed.write(sitemap.read_bytes())
 
 
 def stand_in(page: Page, title: Callable[[object], object]) -> bool:
@@ -179,12 +209,8 @@ _SETTINGS = ("site_name", "site_url", "site_description", "site_author", "copyri
 
 
 def _project_files(config: MkDocsConfig, root: Path) -> list[Path]:
-    """mkdocs.yml (and what it inherits), its hooks, and the theme folders of the project."""
-    named = [config.config_file_path, *map(str, config.hooks)]
-    files = [Path(name) for name in named if name and Path(name).is_file()]
-    parent = Path(config.config_file_path or ".").parent
-    files += [parent / line.split(":", 1)[1].strip() for line in _config_lines(config)
-              if line.startswith("INHERIT:")]  # fmt: skip
+    """mkdocs.yml, its hooks and what it inherits, and the theme folders of the project."""
+    files = config_files(config)
     for folder in (Path(d) for d in config.theme.dirs if Path(d).resolve().is_relative_to(root)):
         files += sorted(path for path in folder.rglob("*") if path.is_file())
     return files
@@ -193,9 +219,3 @@ def _project_files(config: MkDocsConfig, root: Path) -> list[Path]:
 def _relative(path: Path, root: Path) -> str:
     resolved = path.resolve()
     return resolved.relative_to(root).as_posix() if resolved.is_relative_to(root) else str(path)
-
-
-def _config_lines(config: MkDocsConfig) -> list[str]:
-    if not config.config_file_path:
-        return []
-    return Path(config.config_file_path).read_text(encoding="utf-8").splitlines()

@@ -22,7 +22,7 @@ from __future__ import annotations
 from generator.read.curation import CuratorFile, load_curation, load_curator_file
 from generator.read.files import list_files, read_inputs, read_list, read_lists
 from generator.read.inputs import check_input_paths, load_curator_files
-from generator.read.papers import Marked, merge, merge_reusing, paper_id
+from generator.read.papers import Marked, merge, paper_id
 from generator.read.raw import RawAbstract, RawList
 from generator.read.taxonomy import DEFAULT_TAXONOMY, load_taxonomy, parse_taxonomy
 from generator.read.text import fingerprint, normalize_text
@@ -44,7 +44,6 @@ __all__ = [
     "load_curator_files",
     "load_taxonomy",
     "merge",
-    "merge_reusing",
     "normalize_text",
     "paper_id",
     "parse_taxonomy",

@@ -4,19 +4,21 @@ The same abstract in several lists (or sources) is one paper that names every li
 whose header names the same list form one list. A bibliographic source's metadata (title,
 authors, ...) is kept, and merged when the same paper arrives from two sources; sources that
 share a DOI or arXiv id are one paper even when their abstracts differ. (Titles alone do not
-merge papers: two papers may share a title.) An abstract's markup is parsed once per text:
-`merge_reusing` takes the last run's parse of an unchanged abstract.
+merge papers: two papers may share a title.) An abstract's markup is parsed once per text,
+and remembered by text in the `Memo` it is handed: an unchanged abstract takes the last run's
+parse.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
 from typing import NamedTuple
 
 from generator import markup
+from generator.buildcache.memo import Memo
 from generator.models import Link, Paper, Problem, ReadingList, Source
 from generator.read.fields import merge_keys
 from generator.read.links import find_links
@@ -38,18 +40,13 @@ class Marked(NamedTuple):
     problems: tuple[str, ...]
 
 
-def merge(raw_lists: list[RawList]) -> tuple[list[Paper], list[ReadingList], list[Problem]]:
-    """Papers, lists, and the markup problems of each abstract at the line it starts on."""
-    return merge_reusing(raw_lists, {})[:3]
-
-
-def merge_reusing(
-    raw_lists: list[RawList], known: Mapping[str, Marked]
-) -> tuple[list[Paper], list[ReadingList], list[Problem], dict[str, Marked]]:
-    """`merge`, taking each abstract's markup from `known` (by text) when it is there: an
-    unchanged abstract is not parsed again (its formulas are the costly part). Returns what
-    this run's abstracts gave too."""
-    marked = _Marking(known)
+def merge(
+    raw_lists: list[RawList], memo: Memo[Marked] | None = None
+) -> tuple[list[Paper], list[ReadingList], list[Problem]]:
+    """Papers, lists, and the markup problems of each abstract at the line it starts on. Each
+    abstract's markup is taken from `memo` (by text) when it is there: an unchanged abstract is
+    not parsed again (its formulas are the costly part); this run's are put there."""
+    marked = _Marking(Memo() if memo is None else memo)
     papers: dict[str, Paper] = {}
     problems: list[Problem] = []
     members: dict[str, list[str]] = {}
@@ -70,19 +67,18 @@ def merge_reusing(
         ReadingList(name, tuple(files[name]), tuple(_unique(aliases.get(i, i) for i in ids)))
         for name, ids in members.items()
     ]
-    return list(papers.values()), lists, problems, marked.now
+    return list(papers.values()), lists, problems
 
 
 class _Marking:
-    """Each abstract's markup, parsed once: from this run, the last run's (`known`), or now."""
+    """Each abstract's markup, parsed once: as this run or the last parsed it (`memo`), or now."""
 
-    def __init__(self, known: Mapping[str, Marked]) -> None:
-        self.known = known
-        self.now: dict[str, Marked] = {}  # this run's, returned for the next run
+    def __init__(self, memo: Memo[Marked]) -> None:
+        self.memo = memo
 
     def of(self, text: str) -> Marked:
-        found = self.now.get(text) or self.known.get(text) or _marked(text)
-        self.now[text] = found
+        found = self.memo.get(text) or _marked(text)
+        self.memo.put(text, found)
         return found
 
 

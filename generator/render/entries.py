@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from generator import markup
 from generator.markup.emit import escape_html
@@ -83,15 +83,14 @@ def make_entry_html(paper: Paper, kind_label: str) -> EntryHtml:
     )
 
 
-_ENTRY_HTML = Markup(
-    '<a href="{url}">{e.title}</a> <span class="rl-kind">{e.kind}</span> {e.mine}<br>\n'
-    '    <span class="rl-summary">{e.summary}</span>'
-)
-
-
 def entry_html(entry: EntryHtml, url: str) -> Markup:
-    """The entry's line in a listing as HTML, its title linking to `url` (escaped here)."""
-    return _ENTRY_HTML.format(e=entry, url=url)
+    """The entry's line in a listing as HTML, its title linking to `url` (escaped here).
+    A formatted string, not `Markup.format`: it runs for every entry of every listing built,
+    and costs a fifth as much."""
+    return Markup(
+        f'<a href="{escape(url)}">{entry.title}</a> <span class="rl-kind">{entry.kind}</span> '
+        f'{entry.mine}<br>\n    <span class="rl-summary">{entry.summary}</span>'
+    )
 
 
 def entry_line(entry: Entry, folder: str) -> Md:

@@ -11,11 +11,11 @@ carry no key and are always made. Pure.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 
+from generator.buildcache.keys import digest
 from generator.buildcache.layout import Layout
 from generator.config import Settings
 from generator.models import Paper
@@ -38,11 +38,8 @@ class Keyed:
 def keyed(make: Callable[[], Output], paths: Iterable[str], *inputs: object) -> Keyed:
     """`make` keyed by `inputs` (their `repr`, which for the frozen records of `models` and
     `render` is their whole value)."""
-    hasher = hashlib.sha256()
-    for part in inputs:
-        data = (part if isinstance(part, str) else repr(part)).encode("utf-8", "surrogatepass")
-        hasher.update(len(data).to_bytes(8, "big") + data)
-    return Keyed(hasher.hexdigest(), tuple(paths), make)
+    key = digest(*(part if isinstance(part, str) else repr(part) for part in inputs))
+    return Keyed(key, tuple(paths), make)
 
 
 def as_shown(paper: Paper) -> Paper:

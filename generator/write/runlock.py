@@ -1,10 +1,13 @@
 """One run at a time in a project, whatever starts it: `readinglist build` or `generate`,
 `mkdocs build`, each rebuild of `mkdocs serve`.
 
-A run holds an exclusive `flock` on `.cache/readinglist/run.lock` (an empty file) from before
-it reads the previous pages until the site is in place; a second run waits for it, saying once
-that it waits and for whom. The kernel drops the lock when its process ends, however it ends
+A run holds an exclusive lock (`oslock`: `flock`, or Windows' own) on
+`.cache/readinglist/run.lock` (an empty file) from before it reads the previous pages until the
+site is in place; a second run waits for it, saying once
+that it waits and for whom. The system drops the lock when its process ends, however it ends
 (kill -9 included), so a lock left behind never blocks the next run: the file means nothing.
+Where the system has no such lock, a run that would take it stops with that reason, before it
+writes anything.
 Within one process the lock is taken again freely (the CLI holds it while MkDocs' plugin asks
 for it too). Must not decide anything about what is written.
 """
@@ -13,12 +16,12 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import fcntl
 import logging
 import os
 import threading
 from pathlib import Path
 
+from generator.write import oslock
 from generator.write.files import WriteError
 
 log = logging.getLogger(__name__)
@@ -67,17 +70,22 @@ class RunLock:
             if count > 1:
                 _held[self.path] = (descriptor, count - 1)
             else:
-                os.close(descriptor)  # closing the last descriptor drops the flock
+                os.close(descriptor)  # closing the last descriptor drops the lock
 
 
 def _lock(path: Path) -> int:
     """A descriptor holding the project's lock, waiting for another process if need be."""
+    if not oslock.AVAILABLE:
+        raise WriteError(
+            "cannot take the run lock: this system's Python has neither fcntl nor msvcrt, so "
+            "two runs could write the project at once; nothing was changed",
+            path=path,
+        )
     descriptor = _open(path)
     try:
-        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        log.warning("waiting   another run is building this project (%s)", _holder(descriptor))
-        fcntl.flock(descriptor, fcntl.LOCK_EX)
+        if not oslock.try_lock(descriptor):
+            log.warning("waiting   another run is building this project (%s)", _holder(descriptor))
+            oslock.wait_lock(descriptor)
     except BaseException:
         os.close(descriptor)
         raise

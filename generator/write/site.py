@@ -152,12 +152,12 @@ def site_inputs(config: MkDocsConfig, root: Path) -> Iterator[tuple[str, bytes]]
             relative = path.relative_to(folder)
             if path.is_file() and not any(part.startswith(".") for part in relative.parts):
                 yield f"{folder.name}/{relative.as_posix()}", path.read_bytes()
-    for path in _config_files(config):
+    for path in config_files(config):
         yield path.name, path.read_bytes()
 
 
-def _config_files(config: MkDocsConfig) -> list[Path]:
-    """The configuration file, what it INHERITs, and its hooks."""
+def config_files(config: MkDocsConfig) -> list[Path]:
+    """The configuration file, its hooks, and what it INHERITs (the one reading of `INHERIT:`)."""
     named = [config.config_file_path, *map(str, config.hooks)]
     files = [Path(p) for p in named if p and Path(p).is_file()]
     inherited = config.config_file_path and _inherited(Path(config.config_file_path))
