@@ -17,6 +17,7 @@ import os
 import pickle
 import re
 import shutil
+import tracemalloc
 from collections import Counter
 from pathlib import Path
 from typing import NamedTuple
@@ -346,3 +347,23 @@ def test_the_codec_writes_no_value_it_would_not_read(value: object) -> None:
 def test_the_codec_refuses_what_it_did_not_write(data: bytes) -> None:
     with pytest.raises(Damaged):
         loads(data, CACHED)
+
+
+def test_storing_the_last_run_holds_its_payload_once(tmp_path: Path) -> None:
+    """At whole-conference size the cached run is hundreds of megabytes: storing it makes its
+    CBOR once, and does not copy it again to put the digest ahead of it."""
+    from generator.buildcache.keys import code_digest
+
+    collection = tuple(f"abstract {n} " * 500 for n in range(1_000))  # about 6 MB of CBOR
+    last = lastrun.LastRun("key", code_digest(), collection, None, {})
+    path = tmp_path / "collection.cbor"
+    tracemalloc.start()
+    try:
+        held = tracemalloc.get_traced_memory()[0]
+        lastrun.store(path, last, ())
+        peak = tracemalloc.get_traced_memory()[1] - held
+    finally:
+        tracemalloc.stop()
+    payload = path.stat().st_size
+    assert peak < 1.5 * payload, (peak, payload)
+    assert lastrun.load(path, ()) == last

@@ -45,16 +45,18 @@ def ignored(path: Path, why: str) -> None:
     log.info("cache     %s: %s: ignored, made again", path, why)
 
 
-def write_entry(path: Path, data: bytes) -> None:
-    """`data` at `path`, through a temporary and a rename; whatever was in the way (a link,
-    a folder), at `path` or at the temporary's name, replaced, never written through.
-    OSError when it cannot be written."""
+def write_entry(path: Path, *parts: bytes) -> None:
+    """The `parts`, one after the other, at `path` (in parts, so that a header need not be
+    joined to a large payload: that would copy it), through a temporary and a rename; whatever
+    was in the way (a link, a folder), at `path` or at the temporary's name, replaced, never
+    written through. OSError when it cannot be written."""
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_name(path.name + TMP_SUFFIX)
     try:
         clear(temporary)  # a left-over, or a link planted to be written through
         with open(os.open(temporary, _NEW_FILE, 0o666), "wb") as file:
-            file.write(data)
+            for data in parts:
+                file.write(data)
         clear(path)
         os.replace(temporary, path)
     except BaseException:

@@ -44,7 +44,7 @@ def store(path: Path, last: LastRun, types: Iterable[type]) -> None:
     try:
         with _no_collection():  # encoding allocates much and frees all: nothing for GC to find
             data = dumps(tuple(last), types)
-        write_entry(path, hashlib.sha256(data).digest() + data)
+        write_entry(path, hashlib.sha256(data).digest(), data)  # not joined: no copy
     except (OSError, TypeError) as error:
         why = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
         log.warning("%s: not kept (%s): the next run derives all again", path, why)
