@@ -1,12 +1,15 @@
-"""Lighthouse scores of a built site's home, paper, browse, my-list and topic pages.
+"""Lighthouse scores of a built site's home, paper, browse, map, my-list and topic pages.
 
     python bench/lighthouse.py                      # the project here, built already
     python bench/lighthouse.py --project DIR --runs 3 --preset desktop
+    python bench/lighthouse.py --project DIR --pages map home
 
 Serves DIR/site with `readinglist serve` (under its path, gzip as GitHub Pages serves text),
 then runs Lighthouse from npm (`npx lighthouse`: install it once, outside the repository, with
 `npm install -g lighthouse` or let npx fetch it) in Debian's Chromium, headless, and prints each
-page's four category scores (the median of --runs runs) and what cost points. Lighthouse's
+page's four category scores and its first and largest contentful paint (the median of --runs
+runs; mobile is Lighthouse's default phone profile: a slow 4G link and a CPU slowed 4 times)
+and what cost points. Lighthouse's
 performance score is timed on this machine's CPU: on a loaded machine it is low for reasons
 of the machine, so say the load (uptime) with the figures. Not a test: nothing here is timed
 in the suite.
@@ -26,6 +29,8 @@ import urllib.request
 from pathlib import Path
 
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
+PAGES = ("home", "paper", "browse", "map", "my-list", "topic")
+PAINTS = ("first-contentful-paint", "largest-contentful-paint")
 
 
 def main() -> int:
@@ -33,6 +38,7 @@ def main() -> int:
     parser.add_argument("--project", type=Path, default=Path("."))
     parser.add_argument("--runs", type=int, default=1)
     parser.add_argument("--preset", choices=("mobile", "desktop"), default="mobile")
+    parser.add_argument("--pages", nargs="+", choices=PAGES, default=list(PAGES))
     args = parser.parse_args()
     site = args.project / "site"
     port = _free_port()
@@ -44,7 +50,8 @@ def main() -> int:
         assert server.stdout is not None
         base = server.stdout.readline().split(" at ")[1].split(" ")[0]
         for name, path in _pages(site):
-            _report(name, [_run(base + path, args.preset) for _ in range(args.runs)])
+            if name in args.pages:
+                _report(name, [_run(base + path, args.preset) for _ in range(args.runs)])
     finally:
         server.terminate()
     print(f"load average: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
@@ -52,11 +59,11 @@ def main() -> int:
 
 
 def _pages(site: Path) -> list[tuple[str, str]]:
-    """Home, the first paper, browse, my-list and the largest topic page."""
+    """Home, the first paper, browse, the map, my-list and the largest topic page."""
     paper = sorted((site / "papers").glob("*/index.html"))[0].parent.name
     topics = [p for p in (site / "topics").glob("*/index.html") if "refresh" not in p.read_text()]
     topic = max(topics, key=lambda p: p.stat().st_size).parent.name
-    return [("home", ""), ("paper", f"papers/{paper}/"), ("browse", "browse/"),
+    return [("home", ""), ("paper", f"papers/{paper}/"), ("browse", "browse/"), ("map", "map/"),
             ("my-list", "my-list/"), ("topic", f"topics/{topic}/")]  # fmt: skip
 
 
@@ -77,7 +84,10 @@ def _run(url: str, preset: str) -> dict:
 def _report(name: str, reports: list[dict]) -> None:
     scores = {c: statistics.median(r["categories"][c]["score"] * 100 for r in reports)
               for c in CATEGORIES}  # fmt: skip
-    print(f"{name:8} " + "  ".join(f"{c} {scores[c]:.0f}" for c in CATEGORIES), flush=True)
+    paints = {a: statistics.median(r["audits"][a]["numericValue"] for r in reports) for a in PAINTS}
+    print(f"{name:8} " + "  ".join(f"{c} {scores[c]:.0f}" for c in CATEGORIES)
+          + "  FCP {:.2f} s  LCP {:.2f} s".format(*(paints[a] / 1000 for a in PAINTS)),
+          flush=True)  # fmt: skip
     last = reports[-1]["audits"]
     failing = [f"{a['id']} ({a.get('displayValue') or a['score']})" for a in last.values()
                if a.get("score") is not None and a["score"] < 0.9
