@@ -24,6 +24,8 @@ export const MAP_PATH = new URL("map/", ROOT).pathname;
 const RADIUS = 5; /* a point's radius on screen, in CSS pixels, at any zoom */
 const DRAGGED = 4; /* pixels a pointer moves before a press is a drag, not a click */
 const CLOSE = 8; /* map/#ID shows the paper 8 times closer than the whole map */
+const CHUNK = 250; /* points put on the map in one task */
+const PAINTED = "readinglist:map-painted";
 const SETTLE = 250; /* ms without a change before the view is written in the address */
 
 function svg(tag, attributes = {}) {
@@ -58,7 +60,6 @@ class PaperMap {
       role: "group", preserveAspectRatio: "xMidYMid meet",
       "aria-label": "Map of " + plural(this.placed.length, "paper") + ": + and - zoom, the arrows move" });
     this.links = this.placed.map((place) => this.point(place));
-    this.svg.append(...this.links);
     this.info = element("div", { class: "rl-map__info", "aria-live": "polite" },
       [element("p", {}, "Hover over or focus a point to read its paper's title; open it to read the paper.")]);
     const tools = element("div", { class: "rl-map__tools" }, [
@@ -71,6 +72,16 @@ class PaperMap {
     this.main = element("div", { class: "rl-map__main" },
       [this.count, tools, element("div", { class: "rl-map__frame" }, [this.svg]), this.info, this.legend()]);
     this.listen();
+  }
+
+  /* The points put on the map CHUNK at a time, a task each: thousands of links styled and laid
+     out in one task would hold the page (a phone's tap, its scrolling) for a second. */
+  async drawPoints() {
+    for (let start = 0; start < this.links.length; start += CHUNK) {
+      if (start) await new Promise((resolve) => setTimeout(resolve));
+      if (!this.svg.isConnected) return;
+      this.svg.append(...this.links.slice(start, start + CHUNK));
+    }
   }
 
   point(place) {
@@ -274,18 +285,20 @@ class PaperMap {
   }
 }
 
-/* map/'s controller on `container`; the note for readers without JavaScript stays until the
-   map is drawn, and says what failed if it cannot be. */
+/* map/'s controller on `container`; the note for readers without JavaScript, inside it, stays
+   until the map is drawn in its place, and says what failed if it cannot be. */
 export async function start(container) {
-  const none = document.querySelector(".rl-map-none");
   try {
     const [index, points] = await Promise.all([loadIndex(), loadPoints()]);
     if (!container.isConnected) return null;
     const map = new PaperMap(index, points);
     const controller = new FacetController(container, map.source(), { pushPath: MAP_PATH });
     await controller.render(controller.state);
-    if (none) none.hidden = true;
-    map.fromAddress();
+    map.fromAddress(); /* the view first: the points are styled once, for it */
+    map.drawPoints().then(() => {
+      if (!map.svg.contains(document.activeElement)) map.focusHash(); /* map/#ID: now it can take focus */
+      requestAnimationFrame(() => performance.mark(PAINTED)); /* every point drawn (bench/lighthouse.py) */
+    });
     return {
       /* Back and Forward within map/: the filters the query holds, the view the fragment does. */
       back() {
