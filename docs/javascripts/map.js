@@ -24,7 +24,8 @@ export const MAP_PATH = new URL("map/", ROOT).pathname;
 const RADIUS = 5; /* a point's radius on screen, in CSS pixels, at any zoom */
 const DRAGGED = 4; /* pixels a pointer moves before a press is a drag, not a click */
 const CLOSE = 8; /* map/#ID shows the paper 8 times closer than the whole map */
-const CHUNK = 250; /* points put on the map in one task */
+const CHUNK = 200; /* points put on the map in one task */
+const FIRST = "readinglist:map-first-points"; /* marks for bench/lighthouse.py */
 const PAINTED = "readinglist:map-painted";
 const SETTLE = 250; /* ms without a change before the view is written in the address */
 
@@ -59,7 +60,8 @@ class PaperMap {
     this.svg = svg("svg", { class: "rl-map__svg", viewBox: viewBox(this.view), tabindex: "0",
       role: "group", preserveAspectRatio: "xMidYMid meet",
       "aria-label": "Map of " + plural(this.placed.length, "paper") + ": + and - zoom, the arrows move" });
-    this.links = this.placed.map((place) => this.point(place));
+    this.links = []; /* the points made so far (drawPoints), in the curator's order */
+    this.lit = null; /* the filters' papers (ids), when filters are set */
     this.info = element("div", { class: "rl-map__info", "aria-live": "polite" },
       [element("p", {}, "Hover over or focus a point to read its paper's title; open it to read the paper.")]);
     const tools = element("div", { class: "rl-map__tools" }, [
@@ -74,13 +76,19 @@ class PaperMap {
     this.listen();
   }
 
-  /* The points put on the map CHUNK at a time, a task each: thousands of links styled and laid
-     out in one task would hold the page (a phone's tap, its scrolling) for a second. */
+  /* The points made and put on the map CHUNK at a time, a task each: thousands of links made,
+     styled and laid out in one task would hold the page (a phone's tap, its scrolling) for a
+     second; each chunk is painted before the next is made. Each comes lit or dimmed as the
+     filters stand. */
   async drawPoints() {
-    for (let start = 0; start < this.links.length; start += CHUNK) {
-      if (start) await new Promise((resolve) => setTimeout(resolve));
+    for (let start = 0; start < this.placed.length; start += CHUNK) {
+      if (start) await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+      if (start === CHUNK) performance.mark(FIRST);
       if (!this.svg.isConnected) return;
-      this.svg.append(...this.links.slice(start, start + CHUNK));
+      const made = this.placed.slice(start, start + CHUNK).map((place) => this.point(place));
+      for (const link of made) this.light(link);
+      this.links.push(...made);
+      this.svg.append(...made);
     }
   }
 
@@ -147,15 +155,19 @@ class PaperMap {
   highlight(matching, state) {
     const filtered = !!(state.words || state.from || state.to || Object.keys(state.filters).length);
     const ids = new Set(matching.map((paper) => paper.id));
-    for (const link of this.links) {
-      const out = filtered && !ids.has(link.rlPaper.id);
-      link.classList.toggle("rl-map__point--out", out);
-      link.classList.toggle("rl-map__point--in", filtered && !out);
-      if (out) link.setAttribute("tabindex", "-1");
-      else link.removeAttribute("tabindex");
-    }
+    this.lit = filtered ? ids : null;
+    for (const link of this.links) this.light(link);
     const total = plural(this.placed.length, "paper");
     this.count.textContent = filtered ? ids.size + " of " + total + " match the filters" : total + " on the map";
+  }
+
+  /* One point lit or dimmed (and out of the Tab order) as the filters stand. */
+  light(link) {
+    const out = !!this.lit && !this.lit.has(link.rlPaper.id);
+    link.classList.toggle("rl-map__point--out", out);
+    link.classList.toggle("rl-map__point--in", !!this.lit && !out);
+    if (out) link.setAttribute("tabindex", "-1");
+    else link.removeAttribute("tabindex");
   }
 
   /* The summaries, asked for once: when a reader first points at or into the map. */
