@@ -180,3 +180,21 @@ def test_back_from_a_paper_returns_to_the_view(seed_server, new_page, width):
     page.go_back()
     expect(page.locator(POINTS)).to_have_count(76)
     expect(svg).to_have_attribute("viewBox", zoomed)
+
+
+def test_the_summaries_are_fetched_only_when_a_point_is_first_looked_at(seed_server, page):
+    """The first paint needs the points and the facet index; the summaries (a third of the
+    index's weight) come when a reader first points at or into the map, and then show."""
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    open_map(page, seed_server)
+    expect(page.locator(".rl-map__count")).to_have_text("76 papers on the map")
+    assert [url for url in asked if url.endswith(("map/points.json", "browse/index.json"))]
+    assert not [url for url in asked if url.endswith("browse/summaries.json")]
+    point = page.locator(POINTS).nth(5)
+    point.focus()
+    expect(page.locator(".rl-map__info .rl-map__title")).to_have_text(
+        point.get_attribute("aria-label")
+    )
+    expect(page.locator(".rl-map__info .rl-map__summary")).not_to_be_empty()
+    assert [url for url in asked if url.endswith("browse/summaries.json")]
