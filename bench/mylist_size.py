@@ -7,8 +7,8 @@ Generates a synthetic project (no MkDocs build: the files measured are the gener
 the repository's own) and prints the gzip bytes of my-list/ids.txt, the page's scripts
 (the modules it imports, bench/script_size.py: its own, and the facet controller and core it
 shares with browse/) and stylesheets, and, for comparison, the files the page does not
-download: browse/index.json, which would give it topic, kind and list facets (with the share
-of its papers' one-line summaries, which browse/ shows under each title), and papers.json (an
+download: browse/index.json, which would give it topic, kind and list facets, browse/'s
+summaries beside it (browse/summaries.json, never fetched by the page), and papers.json (an
 export fetches one of the site's files, only when the reader asks for it).
 """
 
@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import gzip
-import json
 import subprocess
 import sys
 import tempfile
@@ -31,7 +30,7 @@ REPO = Path(__file__).resolve().parent.parent
 PAGE_FILES = ("my-list/ids.txt",
               *(f"javascripts/{name}" for name in script_size.page_scripts("my-list/")),
               "stylesheets/mylist.css", "stylesheets/browse.css")  # fmt: skip
-NOT_DOWNLOADED = ("browse/index.json", "papers.json")
+NOT_DOWNLOADED = ("browse/index.json", "browse/summaries.json", "papers.json")
 
 
 def gzip_size(path: Path) -> int:
@@ -60,20 +59,6 @@ def main() -> None:
         for name in NOT_DOWNLOADED:
             label = f"{name} (not downloaded)"
             print(f"{label:32} {gzip_size(docs / name) / 1000:8.1f} KB gzip")
-        print_summaries(docs / "browse" / "index.json")
-
-
-def print_summaries(path: Path) -> None:
-    """The index (raw and gzip) with and without its summary column."""
-    index = json.loads(path.read_text(encoding="utf-8"))
-    del index["papers"]["summary"]
-    without = (json.dumps(index, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
-    packed = len(gzip.compress(without, compresslevel=9, mtime=0))
-    raw = path.stat().st_size
-    print(
-        f"browse/index.json: {gzip_size(path) / 1000:.1f} KB gzip ({raw / 1000:.1f} KB),"
-        f" without summaries {packed / 1000:.1f} KB gzip ({len(without) / 1000:.1f} KB)"
-    )
 
 
 if __name__ == "__main__":

@@ -7,8 +7,8 @@ The scripts are history.js (a classic script every page loads before the theme's
 overrides/main.html), mkdocs.yml's extra_javascript, then every module they import: statically
 (`import ... from "./x.js"`, followed through), and the modules the entry module imports by
 page (`import("./x.js")`: marks.js where a page has a paper mark, browse.js on browse/,
-mylist-page.js on my-list/). At a revision with classic scripts every page loads them all.
-Besides these, every page loads the theme's own bundle (not counted).
+map.js on map/, mylist-page.js on my-list/). At a revision with classic scripts every page
+loads them all. Besides these, every page loads the theme's own bundle (not counted).
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ PAGES = {
     "page without papers (About)": (),
     "paper page, listing (topic, list, tag, home)": ("marks.js",),
     "browse/": ("marks.js", "browse.js"),
+    "map/": ("map.js",),
     "my-list/": ("mylist-page.js",),
 }
 _IMPORT = re.compile(r"""^import\s[^;]*?from\s+"\./([\w.-]+\.js)";""", re.M)

@@ -1,6 +1,6 @@
 """The map page as MkDocs wrote it for the shipped lists (`seed_site`, `readinglist build
 --strict`): one click from the header, every published paper a point in map/points.json
-joined to the browse index by id, a note and a link to browse/ for a reader without
+in the browse index's order, a note and a link to browse/ for a reader without
 JavaScript, each paper page linking to its point, and no new inline script for the policy."""
 
 from __future__ import annotations
@@ -27,9 +27,11 @@ def test_every_published_paper_is_a_point_joined_to_the_browse_index(seed_site: 
     site = seed_site / "site"
     points = json.loads((site / "map" / "points.json").read_text(encoding="utf-8"))
     index = json.loads((site / "browse" / "index.json").read_text(encoding="utf-8"))
-    assert points["version"] == 1 and points["size"] == 10_000
-    assert points["id"] == index["papers"]["id"]  # the same papers, the same order
-    assert len(points["x"]) == len(points["y"]) == len(points["id"]) == 76
+    assert points["version"] == 2 and points["size"] == 10_000
+    assert "id" not in points  # the n-th point is the index's n-th paper
+    assert (
+        len(points["x"]) == len(points["y"]) == points["count"] == len(index["papers"]["id"]) == 76
+    )
     for axis in ("x", "y"):
         values = points[axis]
         assert all(isinstance(v, int) and 0 <= v < 10_000 for v in values)
@@ -50,7 +52,9 @@ def test_without_javascript_the_page_says_so_and_leads_to_browse(seed_site: Path
 
 def test_each_paper_page_links_to_its_point(seed_site: Path) -> None:
     site = seed_site / "site"
-    ids = set(json.loads((site / "map" / "points.json").read_text(encoding="utf-8"))["id"])
+    ids = set(
+        json.loads((site / "browse" / "index.json").read_text(encoding="utf-8"))["papers"]["id"]
+    )
     pages = sorted((site / "papers").glob("*/index.html"))
     assert len(pages) == 76
     for path in pages:

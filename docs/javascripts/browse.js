@@ -1,11 +1,11 @@
 /* readinglist: the browse page (browse/). Facets, sorts and a words box over every paper, from
-   the facet index (browse-index.js), drawn by the facet controller (controller.js) my-list/
+   the facet index and its summaries (browse-index.js), drawn by the facet controller (controller.js) my-list/
    shares. Each result: its title, kind and one-line summary, its authors, year and venue when
    a source gave them, the curator's status and rating
    (said to be the curator's), the date added when papers were added on different days, and
    the reader's own "Add to my list" (marks.js). Words are matched by the site's search engine
    (Pagefind, loaded only when the box is used: words.js). */
-import { loadIndex } from "./browse-index.js";
+import { loadIndexWithSummaries } from "./browse-index.js";
 import { FacetController } from "./controller.js";
 import { drawMarks } from "./marks.js";
 import { ROOT, element, plural } from "./site.js";
@@ -85,7 +85,7 @@ class Results {
 
 /* The index asked for ahead of the page (the reader is heading for browse/). */
 export function prefetch() {
-  return loadIndex();
+  return loadIndexWithSummaries();
 }
 
 /* browse/'s controller on `container`; the listing made without JavaScript stays until the
@@ -93,7 +93,7 @@ export function prefetch() {
 export async function start(container) {
   const all = document.querySelector(".rl-browse-all");
   try {
-    const index = await loadIndex();
+    const index = await loadIndexWithSummaries();
     if (!container.isConnected) return null;
     const results = new Results(index);
     const controller = new FacetController(container, results.source(), { pushPath: BROWSE_PATH });

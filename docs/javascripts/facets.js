@@ -64,7 +64,7 @@ export function load(doc) {
   const papers = column.id.map((id, order) => {
     const paper = {
       order, id, title: column.title[order], url: column.url[order],
-      summary: (column.summary || [])[order] || "",
+      summary: (column.summary || [])[order] || "", /* an index before version 4 held them */
       rating: column.rating[order] || 0, firstSeen: doc.dates[column.first_seen[order]] || "",
       citedBy: cell(column.cited_by, order),
       citedOn: (doc.cited_dates || [])[cell(column.cited_on, order)] || "",
@@ -80,6 +80,17 @@ export function load(doc) {
   const index = collection(tables, papers, sortLabels);
   index.words = doc.words === "pagefind"; /* only Pagefind narrows browse/ by words */
   index.datesDiffer = new Set(papers.map((paper) => paper.firstSeen)).size > 1;
+  return index;
+}
+
+/* `index` (from load) with each paper's one-line summary from browse/summaries.json, which
+   lists them in the index's order; files of two builds (their counts differ) are refused. */
+export function withSummaries(index, doc) {
+  const summaries = doc.summary || [];
+  if (doc.count !== index.papers.length || summaries.length !== index.papers.length) {
+    throw new Error("the summaries are not the index's (reload the page)");
+  }
+  index.papers.forEach((paper, order) => { paper.summary = summaries[order] || ""; });
   return index;
 }
 

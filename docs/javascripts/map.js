@@ -1,16 +1,20 @@
 /* readinglist: the map page (map/). Every paper a point, placed at build time by the
-   similarity of its text (map/points.json: ids and coordinates), its title, summary, address
-   and topic read from the facet index browse/ loads (browse-index.js), coloured by its first
-   topic, with a legend. Each point is an SVG link to its paper, in the curator's order for
+   similarity of its text (map/points.json: coordinates in the facet index's order), its title,
+   address and topic read from the facet index browse/ loads (browse-index.js), coloured by its
+   first topic, with a legend. The summaries (browse/summaries.json, over a third of what the
+   index weighs) are fetched only when a reader first points at or into the map. Each point is an SVG link to its paper, in the curator's order for
    the Tab key; hovering or focusing one shows its title and summary below the map. The browse
    filters (words and facets, drawn by the one facet controller, controller.js, the view in
    the address as on browse/) light up their papers and dim the rest. Zoom and pan with the
    wheel, a drag, two fingers, the buttons or the keys + - 0 and the arrows (mapview.js holds
    the arithmetic). map/#ID opens the map close on paper ID, focused. Elements are made with
    site.js's `element`: titles never become markup. */
-import { loadIndex } from "./browse-index.js";
+import { loadIndex, loadSummaries } from "./browse-index.js";
 import { FacetController } from "./controller.js";
-import { ZOOM_STEP, around, clamp, colour, keyed, panBy, pointAt, viewBox, whole, zoomAt } from "./mapview.js";
+import {
+  ZOOM_STEP, around, colour, keyed, panBy, pointAt, settled, viewBox, viewHash, viewOfHash, whole, zoomAt,
+} from "./mapview.js";
+import { withSummaries } from "./facets.js";
 import { ROOT, button, element, plural } from "./site.js";
 import { wordsMatching } from "./words.js";
 
@@ -20,6 +24,10 @@ export const MAP_PATH = new URL("map/", ROOT).pathname;
 const RADIUS = 5; /* a point's radius on screen, in CSS pixels, at any zoom */
 const DRAGGED = 4; /* pixels a pointer moves before a press is a drag, not a click */
 const CLOSE = 8; /* map/#ID shows the paper 8 times closer than the whole map */
+const CHUNK = 200; /* points put on the map in one task */
+const FIRST = "readinglist:map-first-points"; /* marks for bench/lighthouse.py */
+const PAINTED = "readinglist:map-painted";
+const SETTLE = 250; /* ms without a change before the view is written in the address */
 
 function svg(tag, attributes = {}) {
   const node = document.createElementNS(SVG, tag);
@@ -39,12 +47,11 @@ class PaperMap {
     this.index = index;
     this.size = points.size;
     this.view = whole(this.size);
-    const byId = new Map(index.papers.map((paper) => [paper.id, paper]));
-    this.placed = [];
-    points.id.forEach((id, n) => {
-      const paper = byId.get(id);
-      if (paper) this.placed.push({ paper, x: points.x[n], y: points.y[n] });
-    });
+    if (points.count !== index.papers.length || points.x.length !== points.count) {
+      throw new Error("the points are not the index's: reload the page");
+    }
+    this.placed = index.papers.map((paper, n) => ({ paper, x: points.x[n], y: points.y[n] }));
+    this.summaries = null; /* the promise of the summaries, once asked for */
     this.build();
   }
 
@@ -53,8 +60,8 @@ class PaperMap {
     this.svg = svg("svg", { class: "rl-map__svg", viewBox: viewBox(this.view), tabindex: "0",
       role: "group", preserveAspectRatio: "xMidYMid meet",
       "aria-label": "Map of " + plural(this.placed.length, "paper") + ": + and - zoom, the arrows move" });
-    this.links = this.placed.map((place) => this.point(place));
-    this.svg.append(...this.links);
+    this.links = []; /* the points made so far (drawPoints), in the curator's order */
+    this.lit = null; /* the filters' papers (ids), when filters are set */
     this.info = element("div", { class: "rl-map__info", "aria-live": "polite" },
       [element("p", {}, "Hover over or focus a point to read its paper's title; open it to read the paper.")]);
     const tools = element("div", { class: "rl-map__tools" }, [
@@ -67,6 +74,22 @@ class PaperMap {
     this.main = element("div", { class: "rl-map__main" },
       [this.count, tools, element("div", { class: "rl-map__frame" }, [this.svg]), this.info, this.legend()]);
     this.listen();
+  }
+
+  /* The points made and put on the map CHUNK at a time, a task each: thousands of links made,
+     styled and laid out in one task would hold the page (a phone's tap, its scrolling) for a
+     second; each chunk is painted before the next is made. Each comes lit or dimmed as the
+     filters stand. */
+  async drawPoints() {
+    for (let start = 0; start < this.placed.length; start += CHUNK) {
+      if (start) await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+      if (start === CHUNK) performance.mark(FIRST);
+      if (!this.svg.isConnected) return;
+      const made = this.placed.slice(start, start + CHUNK).map((place) => this.point(place));
+      for (const link of made) this.light(link);
+      this.links.push(...made);
+      this.svg.append(...made);
+    }
   }
 
   point(place) {
@@ -99,31 +122,69 @@ class PaperMap {
       [element("h2", {}, "Colours: each paper's first topic"), element("ul", {}, items)]);
   }
 
-  /* The view drawn; points keep their size on screen. */
-  show(view) {
-    this.view = clamp(view, this.size);
+  /* The view drawn (points keep their size on screen), and written in the address once it
+     settles; `remember: false` when the view comes from the address. */
+  show(view, { remember = true } = {}) {
+    this.view = settled(view, this.size);
     this.svg.setAttribute("viewBox", viewBox(this.view));
     const side = Math.min(this.svg.clientWidth, this.svg.clientHeight) || 600;
     this.svg.style.setProperty("--rl-map-r", (RADIUS * this.view.span) / side + "px");
+    clearTimeout(this.settling);
+    if (remember) this.settling = setTimeout(() => this.remember(), SETTLE);
+  }
+
+  /* The view in the address's fragment, replacing the entry's (the query, the filters', is
+     kept); at once before a point is opened, so Back returns to this view. */
+  remember() {
+    clearTimeout(this.settling);
+    if (!this.svg.isConnected || location.pathname !== MAP_PATH) return;
+    const hash = viewHash(this.view, this.size);
+    if (hash === location.hash || (!hash && !location.hash)) return;
+    history.replaceState(history.state, "", location.pathname + location.search + hash);
+  }
+
+  /* The view the address names: map/#view=... as it says, map/#ID close on paper ID (focused),
+     else the whole map. */
+  fromAddress() {
+    const view = viewOfHash(location.hash, this.size);
+    if (view) this.show(view, { remember: false });
+    else if (!this.focusHash()) this.show(whole(this.size), { remember: false });
   }
 
   /* The filters' papers lit, the others dimmed and left out of the Tab order. */
   highlight(matching, state) {
     const filtered = !!(state.words || state.from || state.to || Object.keys(state.filters).length);
     const ids = new Set(matching.map((paper) => paper.id));
-    for (const link of this.links) {
-      const out = filtered && !ids.has(link.rlPaper.id);
-      link.classList.toggle("rl-map__point--out", out);
-      link.classList.toggle("rl-map__point--in", filtered && !out);
-      if (out) link.setAttribute("tabindex", "-1");
-      else link.removeAttribute("tabindex");
-    }
+    this.lit = filtered ? ids : null;
+    for (const link of this.links) this.light(link);
     const total = plural(this.placed.length, "paper");
     this.count.textContent = filtered ? ids.size + " of " + total + " match the filters" : total + " on the map";
   }
 
-  /* The box under the map tells of `link`'s paper. */
+  /* One point lit or dimmed (and out of the Tab order) as the filters stand. */
+  light(link) {
+    const out = !!this.lit && !this.lit.has(link.rlPaper.id);
+    link.classList.toggle("rl-map__point--out", out);
+    link.classList.toggle("rl-map__point--in", !!this.lit && !out);
+    if (out) link.setAttribute("tabindex", "-1");
+    else link.removeAttribute("tabindex");
+  }
+
+  /* The summaries, asked for once: when a reader first points at or into the map. */
+  summarise() {
+    if (!this.summaries) {
+      this.summaries = loadSummaries().then((doc) => withSummaries(this.index, doc));
+      this.summaries.catch(() => { this.summaries = null; }); /* the next look asks again */
+    }
+    return this.summaries;
+  }
+
+  /* The box under the map tells of `link`'s paper: its title at once, its summary as soon as
+     the summaries are here (if the box still tells of it then). */
   tell(link) {
+    if (!this.summaries) this.summarise().then(() => {
+      if (link.classList.contains("rl-map__point--shown")) this.tell(link);
+    }, () => {});
     const paper = link.rlPaper;
     for (const other of this.svg.querySelectorAll(".rl-map__point--shown")) other.classList.remove("rl-map__point--shown");
     link.classList.add("rl-map__point--shown");
@@ -141,7 +202,8 @@ class PaperMap {
     const link = id && this.links.find((candidate) => candidate.rlPaper.id === id);
     if (!link) return false;
     const circle = link.firstChild;
-    this.show(around(Number(circle.getAttribute("cx")), Number(circle.getAttribute("cy")), CLOSE, this.size));
+    this.show(around(Number(circle.getAttribute("cx")), Number(circle.getAttribute("cy")), CLOSE, this.size),
+      { remember: false });
     link.focus({ preventScroll: true });
     this.tell(link);
     this.main.scrollIntoView({ block: "nearest" });
@@ -155,6 +217,7 @@ class PaperMap {
     };
     this.svg.addEventListener("focusin", shown);
     this.svg.addEventListener("pointerover", shown);
+    this.svg.addEventListener("pointerenter", () => this.summarise().catch(() => {}), { once: true });
     this.svg.addEventListener("keydown", (event) => {
       if (event.altKey || event.ctrlKey || event.metaKey) return;
       const next = keyed(this.view, event.key, this.size);
@@ -168,7 +231,11 @@ class PaperMap {
       this.show(zoomAt(this.view, Math.exp(-event.deltaY * 0.002), at.x, at.y, this.size));
     }, { passive: false });
     this.dragging();
-    window.addEventListener("hashchange", () => this.focusHash());
+    const hashChanged = () => {
+      if (this.svg.isConnected) this.fromAddress();
+      else window.removeEventListener("hashchange", hashChanged);
+    };
+    window.addEventListener("hashchange", hashChanged);
   }
 
   /* Drag to pan (a mouse or one finger), pinch to zoom (two fingers); a press that moved is
@@ -214,6 +281,8 @@ class PaperMap {
         event.preventDefault();
         event.stopPropagation();
         moved = false;
+      } else {
+        this.remember();
       }
     }, true);
   }
@@ -228,20 +297,28 @@ class PaperMap {
   }
 }
 
-/* map/'s controller on `container`; the note for readers without JavaScript stays until the
-   map is drawn, and says what failed if it cannot be. */
+/* map/'s controller on `container`; the note for readers without JavaScript, inside it, stays
+   until the map is drawn in its place, and says what failed if it cannot be. */
 export async function start(container) {
-  const none = document.querySelector(".rl-map-none");
   try {
     const [index, points] = await Promise.all([loadIndex(), loadPoints()]);
     if (!container.isConnected) return null;
     const map = new PaperMap(index, points);
     const controller = new FacetController(container, map.source(), { pushPath: MAP_PATH });
     await controller.render(controller.state);
-    if (none) none.hidden = true;
-    map.show(map.view);
-    map.focusHash();
-    return controller;
+    map.fromAddress(); /* the view first: the points are styled once, for it */
+    map.drawPoints().then(() => {
+      if (!map.svg.contains(document.activeElement)) map.focusHash(); /* map/#ID: now it can take focus */
+      requestAnimationFrame(() => performance.mark(PAINTED)); /* every point drawn (bench/lighthouse.py) */
+    });
+    return {
+      /* Back and Forward within map/: the filters the query holds, the view the fragment does. */
+      back() {
+        if (!controller.back()) return false;
+        map.fromAddress();
+        return true;
+      },
+    };
   } catch (error) {
     container.textContent = "The map could not be drawn (" + error.message + ").";
     return null;

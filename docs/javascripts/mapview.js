@@ -1,6 +1,7 @@
 /* readinglist: the map page's view, pure (no DOM): which square of the map (map/points.json,
-   coordinates 0..size-1) is shown, and how zooming and panning change it. A view is
-   {x, y, span}: the centre and the width of the square shown. Unit-tested under node --test
+   coordinates 0..size-1) is shown, how zooming and panning change it, and how it is written
+   in the address (map/#view=X/Y/SPAN, beside the filters in the query). A view is {x, y,
+   span}: the centre and the width of the square shown. Unit-tested under node --test
    (tests/js/mapview.test.js). */
 
 export const ZOOM_STEP = 1.5; /* one +/- key or button */
@@ -18,6 +19,33 @@ export function clamp(view, size) {
   const span = Math.min(Math.max(view.span, size / CLOSEST), size * FAR);
   const inside = (value) => Math.min(Math.max(value, 0), size);
   return { x: inside(view.x), y: inside(view.y), span };
+}
+
+/* `view` kept inside the map and to a tenth of a map unit, as its address keeps it (at the
+   closest view a tenth is 0.4 pixels of a 600-pixel map): a view read back from its address
+   is the very view that was shown. */
+export function settled(view, size) {
+  const tenth = (value) => Math.round(value * 10) / 10;
+  const kept = clamp(view, size);
+  return clamp({ x: tenth(kept.x), y: tenth(kept.y), span: tenth(kept.span) }, size);
+}
+
+const VIEW_HASH = /^#view=(-?[\d.]+)\/(-?[\d.]+)\/([\d.]+)$/;
+
+/* The address's fragment for `view` ("" for the whole map: map/ alone shows it). */
+export function viewHash(view, size) {
+  const all = whole(size);
+  if (view.x === all.x && view.y === all.y && view.span === all.span) return "";
+  return "#view=" + [view.x, view.y, view.span].join("/");
+}
+
+/* The view a fragment names (kept on the map), or null when it names none. */
+export function viewOfHash(hash, size) {
+  const found = VIEW_HASH.exec(hash);
+  if (!found) return null;
+  const [x, y, span] = found.slice(1).map(Number);
+  if (![x, y, span].every(Number.isFinite) || span <= 0) return null;
+  return settled({ x, y, span }, size);
 }
 
 /* Zoomed by `factor` (> 1: closer) keeping the map point (px, py) where it is on screen. */

@@ -1,16 +1,21 @@
 """What leaves the site for other tools, and what a paper page tells machines.
 
 Owns the whole-list files (BibTeX, RIS, papers.json with its JSON Schema, CSV), the browse
-page's facet index, the Atom feeds, each paper's citation records (its page's Cite box) and its
-page's JSON-LD and Highwire `citation_*` tags, the sessions' calendar (sessions.ics) and the
-map's points (map/points.json). Every value is `clean`ed and escaped by the one escaper of its
-format; bibliographic fields are trusted as the reader cleaned them. Must not read or write
-files, choose pages' paths (but the export files' own) or invent metadata: authors, year and
-venue appear only when a bibliographic source gave them."""
+page's facet index and its summaries, the Atom feeds, each paper's citation records (its
+page's Cite box) and its page's JSON-LD and Highwire `citation_*` tags, the sessions'
+calendar (sessions.ics) and the map's points (map/points.json). Every value is `clean`ed and
+escaped by the one escaper of its format; bibliographic fields are trusted as the reader
+cleaned them. Must not read or write files, choose pages' paths (but the export files' own) or
+invent metadata: authors, year and venue appear only when a bibliographic source gave them."""
 
 from __future__ import annotations
 
-from generator.export.browse_index import BROWSE_INDEX_PATH, browse_index
+from generator.export.browse_index import (
+    BROWSE_INDEX_PATH,
+    BROWSE_SUMMARIES_PATH,
+    browse_index,
+    browse_summaries,
+)
 from generator.export.calendar import calendar
 from generator.export.citations import (
     Citation,
@@ -33,6 +38,7 @@ from generator.export.styles import Styled, styled
 
 __all__ = [
     "BROWSE_INDEX_PATH",
+    "BROWSE_SUMMARIES_PATH",
     "CSV_COLUMNS",
     "MAP_DATA_PATH",
     "SCHEMA_PATH",
@@ -41,6 +47,7 @@ __all__ = [
     "Styled",
     "bibtex_entry",
     "browse_index",
+    "browse_summaries",
     "calendar",
     "citation_keys",
     "citations",

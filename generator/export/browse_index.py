@@ -1,12 +1,16 @@
-"""browse/index.json: the compact facet index the browse page filters and sorts in the browser.
+"""browse/index.json: the compact facet index the browse page filters and sorts in the browser,
+and browse/summaries.json, its papers' one-line summaries beside it.
 
 Each facet (topic, kind, list, shared tag, author, curator status, year, venue) is a table of
 [value, label] pairs, value being what the page's URL query says (a topic's key, a list's or
 tag's slug, a kind's key, the status, the author, year or venue as the source gave it); a paper
 holds indexes into those tables, so that a name repeated by thousands of papers is written once.
-Each paper's one-line summary (plain text) travels too: a browse row shows it under the title.
-The papers are stored by column (`papers.title` is every title, in order), which gzip packs a
-quarter smaller than rows of mixed fields (measured in bench/README.md, Browsing). Papers are in
+Each paper's one-line summary (plain text), which a browse row shows under its title, travels
+in a file of its own, in the index's order: over a third of the index's weight, it is fetched
+by browse/ with the index, but by map/ only when a reader first hovers or focuses a point, and
+never by my-list/'s facets (bench/README.md, The map). The papers are stored by column
+(`papers.title` is every title, in order), which gzip packs a quarter smaller than rows of
+mixed fields (measured in bench/README.md, Browsing). Papers are in
 the curator's order, the browse page's first sort. A paper `readinglist resolve` found a
 citation count for holds it (-1 for none: such papers sort last) and the date it was read, an
 index into `cited_dates` as `first_seen` is into `dates`. Only tags that several papers share
@@ -23,11 +27,12 @@ from generator.export.fields import plain_summary, published
 from generator.models import STATUSES, Collection, Paper
 
 BROWSE_INDEX_PATH = "browse/index.json"
-BROWSE_INDEX_VERSION = 3
+BROWSE_SUMMARIES_PATH = "browse/summaries.json"
+BROWSE_INDEX_VERSION = 4  # 4: the summaries moved to BROWSE_SUMMARIES_PATH
 STATUS_LABELS = {"to-read": "To read", "reading": "Reading", "read": "Read"}
 # The columns, each a list with a value per paper; a facet column holds an index into its
 # table (a list of them for topics, lists and tags; -1 for a paper the facet says nothing of).
-FIELDS = ("id", "title", "url", "summary", "kind", "topic", "list", "tag", "author", "status",
+FIELDS = ("id", "title", "url", "kind", "topic", "list", "tag", "author", "status",
           "rating", "year", "venue", "first_seen", "cited_by", "cited_on")  # fmt: skip
 
 
@@ -77,6 +82,14 @@ def browse_index(
     return json.dumps(document, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
+def browse_summaries(collection: Collection) -> str:
+    """The published papers' one-line summaries (plain text), in the facet index's order; its
+    `count` lets a page see that the two files are of the same build."""
+    summaries = [plain_summary(paper) for paper in published(collection)]
+    document = {"version": BROWSE_INDEX_VERSION, "count": len(summaries), "summary": summaries}
+    return json.dumps(document, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
 def _tables(
     collection: Collection,
     papers: list[Paper],
@@ -116,7 +129,6 @@ def _row(
         paper.id,
         paper.title,
         f"papers/{paper.slug}/",
-        plain_summary(paper),
         tables["kind"].of(paper.kind),
         tables["topic"].each(paper.topic_names),
         tables["list"].each(paper.lists),

@@ -138,7 +138,8 @@ def kind_pages(site: Site, kind: str, label: str) -> Pages:
 def browse_pages(site: Site) -> Pages:
     """The browse page, listing every paper in the curator's order as every listing does
     (title, kind, summary: its script's rows look the same, so the first paint is the page a
-    reader sees), then the facet index its script filters and sorts them by."""
+    reader sees), then the facet index its script filters and sorts them by, and the papers'
+    summaries its rows show."""
     meta = {"title": "Browse", "template": "browse.html", "hide": ["toc"], **_UNSEARCHED}
     ids = [paper.id for paper in site.collection.papers]
     yield from _split(site, "browse.md.j2", BROWSE_PAGE, meta, ids)
@@ -149,6 +150,7 @@ def browse_pages(site: Site) -> Pages:
             site.collection, kinds=kinds(), tags=tags, words=site.settings.pagefind
         ),
     )
+    yield export.BROWSE_SUMMARIES_PATH, export.browse_summaries(site.collection)
 
 
 def _split(

@@ -108,3 +108,93 @@ def test_the_map_passes_axe(seed_server, page):
     serious = [(v["id"], v["nodes"][0]["html"][:160]) for v in results["violations"]
                if v["impact"] in ("serious", "critical")]  # fmt: skip
     assert not serious
+
+
+# The index of the first point well inside the view shown (so a click on it lands on it).
+IN_VIEW = """selector => {
+  const [x, y, w, h] = document.querySelector(".rl-map__svg").getAttribute("viewBox")
+    .split(" ").map(Number);
+  return [...document.querySelectorAll(selector)].findIndex((point) => {
+    const circle = point.firstChild;
+    const cx = Number(circle.getAttribute("cx")), cy = Number(circle.getAttribute("cy"));
+    return cx > x + w / 4 && cx < x + 3 * w / 4 && cy > y + h / 4 && cy < y + 3 * h / 4;
+  });
+}"""
+
+
+def view_address(view_box: str) -> re.Pattern:
+    """The address map/ shows `view_box` at: the fragment names its centre and width (a
+    tenth of a unit, as the script writes numbers)."""
+    left, top, span, _ = (float(n) for n in view_box.split())
+    shown = [round(left + span / 2, 1), round(top + span / 2, 1), round(span, 1)]
+    text = "/".join(str(int(n)) if n == int(n) else str(n) for n in shown)
+    return re.compile(r"/map/(\?[^#]*)?#view=" + re.escape(text) + "$")
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_view_lives_in_the_address(seed_server, new_page, width):
+    """Zoomed and moved, the view is written in the address: a reload shows the same view,
+    and Back and Forward across a filter bring back each entry's view and filters."""
+    page = new_page(width=width)
+    open_map(page, seed_server)
+    svg = page.locator(".rl-map__svg")
+    whole = svg.get_attribute("viewBox")
+    svg.focus()
+    for key in ("+", "+", "ArrowRight", "ArrowUp"):
+        page.keyboard.press(key)
+    zoomed = svg.get_attribute("viewBox")
+    assert zoomed != whole
+    expect(page).to_have_url(view_address(zoomed))  # written once the view settles
+    page.reload()
+    expect(page.locator(POINTS)).to_have_count(76)
+    expect(svg).to_have_attribute("viewBox", zoomed)
+
+    page.get_by_role("searchbox", name="Words").fill("preference")
+    expect(page).to_have_url(re.compile(r"/map/\?words=preference#view="))
+    svg.focus()
+    page.keyboard.press("0")  # the whole map: the filtered entry's address drops its view
+    expect(page).to_have_url(re.compile(r"/map/\?words=preference$"))
+    expect(svg).to_have_attribute("viewBox", whole)
+    page.go_back()
+    expect(page).to_have_url(view_address(zoomed))
+    expect(svg).to_have_attribute("viewBox", zoomed)
+    expect(page.locator(".rl-map__count")).to_have_text("76 papers on the map")
+    page.go_forward()
+    expect(svg).to_have_attribute("viewBox", whole)
+    expect(page.locator(".rl-map__count")).to_have_text(re.compile(r"^\d+ of 76 papers match"))
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_back_from_a_paper_returns_to_the_view(seed_server, new_page, width):
+    page = new_page(width=width)
+    open_map(page, seed_server)
+    svg = page.locator(".rl-map__svg")
+    svg.focus()
+    page.keyboard.press("+")
+    zoomed = svg.get_attribute("viewBox")
+    expect(page).to_have_url(view_address(zoomed))
+    shown = page.evaluate(IN_VIEW, POINTS)
+    page.locator(POINTS).nth(shown).locator("circle").click(force=True)
+    expect(page.locator("article.md-content__inner h1")).to_be_visible()
+    expect(page).not_to_have_url(re.compile(r"/map/"))
+    page.go_back()
+    expect(page.locator(POINTS)).to_have_count(76)
+    expect(svg).to_have_attribute("viewBox", zoomed)
+
+
+def test_the_summaries_are_fetched_only_when_a_point_is_first_looked_at(seed_server, page):
+    """The first paint needs the points and the facet index; the summaries (a third of the
+    index's weight) come when a reader first points at or into the map, and then show."""
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    open_map(page, seed_server)
+    expect(page.locator(".rl-map__count")).to_have_text("76 papers on the map")
+    assert [url for url in asked if url.endswith(("map/points.json", "browse/index.json"))]
+    assert not [url for url in asked if url.endswith("browse/summaries.json")]
+    point = page.locator(POINTS).nth(5)
+    point.focus()
+    expect(page.locator(".rl-map__info .rl-map__title")).to_have_text(
+        point.get_attribute("aria-label")
+    )
+    expect(page.locator(".rl-map__info .rl-map__summary")).not_to_be_empty()
+    assert [url for url in asked if url.endswith("browse/summaries.json")]

@@ -202,6 +202,7 @@ def test_topic_kind_and_list_facets_come_from_the_browse_index_only_when_asked(
         page.locator(f".rl-mylist .rl-facet input[data-facet=kind][value='{kind}']")
     ).to_be_checked()
     expect(page.locator(".rl-mylist .rl-browse__note")).to_be_hidden()
+    assert not [path for path in asked if path.endswith("browse/summaries.json")]  # browse/'s
 
 
 COUNTERS = """() => {

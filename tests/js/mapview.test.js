@@ -1,9 +1,12 @@
 // The map's view (docs/javascripts/mapview.js): zooming keeps the spot under the pointer,
-// panning moves by a share of what is shown, the view stays on the map, keys map to steps.
+// panning moves by a share of what is shown, the view stays on the map, keys map to steps, and
+// a view read back from its address is the view that was written.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { around, clamp, colour, keyed, panBy, pointAt, viewBox, whole, zoomAt } from "../../docs/javascripts/mapview.js";
+import {
+  around, clamp, colour, keyed, panBy, pointAt, settled, viewBox, viewHash, viewOfHash, whole, zoomAt,
+} from "../../docs/javascripts/mapview.js";
 
 const SIZE = 10000;
 
@@ -56,4 +59,24 @@ test("topics get colours, a paper of no topic grey", () => {
   assert.equal(colour(0), colour(20));
   assert.notEqual(colour(0), colour(1));
   assert.equal(colour(-1), "#9e9e9e");
+});
+
+test("a view read back from its address is the same view", () => {
+  let view = whole(SIZE);
+  for (const factor of [1.5, 1.5, 1.37]) view = settled(zoomAt(view, factor, 2345.678, 7012.34, SIZE), SIZE);
+  view = settled(panBy(view, 0.123, -0.0456, SIZE), SIZE);
+  const hash = viewHash(view, SIZE);
+  assert.match(hash, /^#view=[\d.]+\/[\d.]+\/[\d.]+$/);
+  assert.deepEqual(viewOfHash(hash, SIZE), view);
+  assert.equal(viewBox(viewOfHash(hash, SIZE)), viewBox(view));
+  const closest = settled({ x: 1, y: 1, span: 1 }, SIZE);
+  assert.deepEqual(viewOfHash(viewHash(closest, SIZE), SIZE), closest);
+});
+
+test("the whole map needs no fragment; a fragment naming no view is none", () => {
+  assert.equal(viewHash(whole(SIZE), SIZE), "");
+  for (const hash of ["", "#3fa2c1d9e0ab", "#view=1/2", "#view=a/b/c", "#view=1/2/0", "#view=1/2/3/4"]) {
+    assert.equal(viewOfHash(hash, SIZE), null, hash);
+  }
+  assert.deepEqual(viewOfHash("#view=-5/20000/3", SIZE), { x: 0, y: SIZE, span: 156.3 });
 });
