@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Regenerate the golden tree (tests/golden/shipped/) from the shipped lists, on purpose.
+"""Regenerate the golden tree (tests/golden/shipped/) and the shipped lock, on purpose.
 
 Usage: python scripts/update_golden.py
 
@@ -17,7 +17,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from tests.golden_tree import GOLDEN, generate_shipped  # noqa: E402  (the test's own generator)
+from tests.golden_tree import GOLDEN, SHIPPED_LOCK, generate_shipped, lock_after  # noqa: E402  (the test's own generator)
 
 
 def main() -> int:
@@ -25,6 +25,7 @@ def main() -> int:
         tree = generate_shipped(Path(tmp))
         shutil.rmtree(GOLDEN, ignore_errors=True)
         shutil.copytree(tree, GOLDEN)
+        shutil.copyfile(lock_after(tree), SHIPPED_LOCK)  # what a fresh clone's build keeps
     print(f"golden tree written to {GOLDEN.relative_to(REPO)}: review it with `git diff`")
     return 0
 

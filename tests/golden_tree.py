@@ -17,6 +17,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 GOLDEN = REPO / "tests" / "golden" / "shipped"
+SHIPPED_LOCK = REPO / "lists" / "readinglist.lock.json"
 EPOCH = "1767225600"  # 2026-01-01: the first-seen date of every paper new to the lock
 
 
@@ -34,6 +35,12 @@ def generate_shipped(work: Path) -> Path:
     docs = project / "docs"
     (docs / ".readinglist-manifest.json").unlink()
     return docs
+
+
+def lock_after(docs: Path) -> Path:
+    """The lock file as the generation of `docs` left it: a fresh clone's first build must
+    leave the shipped one as it is (a run with nothing changed changes nothing)."""
+    return docs.parent / "lists" / SHIPPED_LOCK.name
 
 
 def files_of(tree: Path) -> dict[str, bytes]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import difflib
 from pathlib import Path
 
-from tests.golden_tree import GOLDEN, files_of, generate_shipped
+from tests.golden_tree import GOLDEN, SHIPPED_LOCK, files_of, generate_shipped, lock_after
 
 SHOWN = 3  # files whose diff is shown; the rest are named
 
@@ -26,6 +26,15 @@ def test_the_shipped_lists_generate_the_golden_tree(tmp_path: Path) -> None:
             "python scripts/update_golden.py)\n" + "\n".join(report)
         )
     assert golden, "the golden tree is empty: python scripts/update_golden.py"
+
+
+def test_a_fresh_clones_first_build_leaves_the_shipped_lock_as_it_is(tmp_path: Path) -> None:
+    lock = lock_after(generate_shipped(tmp_path))
+    shipped = SHIPPED_LOCK.read_bytes()
+    assert lock.read_bytes() == shipped, "\n".join(
+        ["lists/readinglist.lock.json is stale (if intended: python scripts/update_golden.py)",
+         _diff(SHIPPED_LOCK.name, shipped, lock.read_bytes())]
+    )  # fmt: skip
 
 
 def _diff(path: str, expected: bytes, actual: bytes) -> str:
