@@ -220,7 +220,7 @@ def test_back_from_a_paper_returns_to_the_view(seed_server, new_page, width):
 
 
 def test_the_summaries_are_fetched_only_when_a_point_is_first_looked_at(seed_server, page):
-    """The first paint needs the points and the facet index; the summaries (a third of the
+    """The points and the facet index (the links) come at once; the summaries (a third of the
     index's weight) come when a reader first points at or into the map, and then show."""
     asked: list[str] = []
     page.on("request", lambda request: asked.append(request.url))
