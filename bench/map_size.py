@@ -6,10 +6,10 @@
 
 Generates a synthetic project (no MkDocs build: the files measured are the generator's and
 the repository's own) and prints the gzip bytes (level 9) of what the page fetches for its
-first paint (the points, the facet index, the page's scripts, bench/script_size.py), then of
-what it fetches when a reader first points at or into the map (the papers' summaries), and
-the totals. Words typed in the filter load the site's search engine (Pagefind), as on
-browse/: not counted here.
+first paint (the points and their colours, the page's scripts, bench/script_size.py), then for
+the points' links and the filters (the facet index), then when a reader first points at or
+into the map (the papers' summaries), and the totals. Words typed in the filter load the
+site's search engine (Pagefind), as on browse/: not counted here.
 """
 
 from __future__ import annotations
@@ -26,7 +26,8 @@ import script_size
 import synth
 
 REPO = Path(__file__).resolve().parent.parent
-FIRST_PAINT = ("map/points.json", "browse/index.json")
+FIRST_PAINT = ("map/points.json",)
+LINKS = ("browse/index.json",)
 ON_FIRST_LOOK = ("browse/summaries.json",)
 
 
@@ -44,7 +45,9 @@ def report(docs: Path) -> None:
     code = sum(gzip_size(path.read_bytes()) for path in scripts)
     _line("the page's scripts", code, f"{len(scripts)} files")
     data = 0
-    for files, total in ((FIRST_PAINT, "first paint: data"), (ON_FIRST_LOOK, "all its data")):
+    stages = ((FIRST_PAINT, "first paint: data"), (LINKS, "links and filters: data"),
+              (ON_FIRST_LOOK, "all its data"))  # fmt: skip
+    for files, total in stages:
         for name in files:
             size = gzip_size((docs / name).read_bytes())
             data += size

@@ -1,7 +1,8 @@
 """The map page as MkDocs wrote it for the shipped lists (`seed_site`, `readinglist build
 --strict`): one click from the header, every published paper a point in map/points.json
-in the browse index's order, a note and a link to browse/ for a reader without
-JavaScript, each paper page linking to its point, and no new inline script for the policy."""
+in the browse index's order, coloured by its first topic, a note and a link to browse/ for a
+reader without JavaScript, each paper page linking to its point, and no new inline script for
+the policy."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ def test_every_published_paper_is_a_point_joined_to_the_browse_index(seed_site: 
     site = seed_site / "site"
     points = json.loads((site / "map" / "points.json").read_text(encoding="utf-8"))
     index = json.loads((site / "browse" / "index.json").read_text(encoding="utf-8"))
-    assert points["version"] == 2 and points["size"] == 10_000
+    assert points["version"] == 3 and points["size"] == 10_000
     assert "id" not in points  # the n-th point is the index's n-th paper
     assert (
         len(points["x"]) == len(points["y"]) == points["count"] == len(index["papers"]["id"]) == 76
@@ -37,6 +38,10 @@ def test_every_published_paper_is_a_point_joined_to_the_browse_index(seed_site: 
         assert all(isinstance(v, int) and 0 <= v < 10_000 for v in values)
         assert max(values) - min(values) > 5_000  # spread over the map, not in a heap
     assert len(set(zip(points["x"], points["y"], strict=True))) > 70
+    # each point's colour, its paper's first topic in the index's numbering, drawn before it
+    firsts = [topics[0] if topics else -1 for topics in index["papers"]["topic"]]
+    assert points["topic"] == firsts
+    assert len(set(firsts)) > 3
 
 
 def test_without_javascript_the_page_says_so_and_leads_to_browse(seed_site: Path) -> None:

@@ -1,7 +1,7 @@
 /* readinglist: the facet index (browse/index.json) and its papers' one-line summaries
    (browse/summaries.json, in the index's order), each fetched once per visit. browse/ asks
    for both (its rows show the summaries); my-list/'s topic, kind and list facets and map/'s
-   first paint the index alone, map/ the summaries when a reader first looks at a point. The
+   links and filters the index alone, map/ the summaries when a reader first looks at a point. The
    entry module asks for browse/'s as soon as a reader heads for it, while instant navigation
    fetches the page. */
 import { load, withSummaries } from "./facets.js";

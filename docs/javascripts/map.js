@@ -1,7 +1,8 @@
 /* readinglist: the map page (map/). Every paper a point, placed at build time by the
-   similarity of its text (map/points.json: coordinates in the facet index's order), its title,
-   address and topic read from the facet index browse/ loads (browse-index.js), coloured by its
-   first topic, with a legend. The summaries (browse/summaries.json, over a third of what the
+   similarity of its text and coloured by its first topic (map/points.json: coordinates and
+   topics in the facet index's order), drawn as soon as that small file arrives; the facet index
+   browse/ loads (browse-index.js, eight times heavier) then makes each point a link, with its
+   paper's title and address, and the legend its topics' names. The summaries (browse/summaries.json, over a third of what the
    index weighs) are fetched only when a reader first points at or into the map. Each point is an SVG link to its paper, in the curator's order for
    the Tab key; hovering or focusing one shows its title and summary below the map. The browse
    filters (words and facets, drawn by the one facet controller, controller.js, the view in
@@ -41,26 +42,48 @@ async function loadPoints() {
   return response.json();
 }
 
-/* The map itself: the points, the view, the legend and the box that tells of one paper. */
+const STALE = "the points are not the index's: reload the page";
+
+/* The map itself: the points, the view, the legend and the box that tells of one paper. It is
+   drawn from the points alone; `join` the index makes the points links. */
 class PaperMap {
-  constructor(index, points) {
-    this.index = index;
+  constructor(points) {
+    const { count, x, y, topic } = points;
+    if (![x, y, topic].every((column) => Array.isArray(column) && column.length === count)) throw new Error(STALE);
+    this.points = points;
     this.size = points.size;
     this.view = whole(this.size);
-    if (points.count !== index.papers.length || points.x.length !== points.count) {
-      throw new Error("the points are not the index's: reload the page");
-    }
-    this.placed = index.papers.map((paper, n) => ({ paper, x: points.x[n], y: points.y[n] }));
+    this.index = null; /* the facet index, once joined */
     this.summaries = null; /* the promise of the summaries, once asked for */
     this.build();
+  }
+
+  /* The facet index: the legend names the topics, the points still to come are made links and
+     those made so far become links (the promise: once they all are). */
+  join(index) {
+    if (index.papers.length !== this.points.count) throw new Error(STALE);
+    this.index = index;
+    this.legendBox.replaceChildren(...this.legend());
+    return this.linkMade();
+  }
+
+  /* The points made so far made links, CHUNK a task as they were drawn. */
+  async linkMade() {
+    const made = this.links.length;
+    for (let start = 0; start < made; start += CHUNK) {
+      if (start) await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+      if (!this.svg.isConnected) return;
+      for (let n = start; n < Math.min(start + CHUNK, made); n++) this.link(this.links[n], n);
+    }
   }
 
   build() {
     this.count = element("p", { class: "rl-map__count", "aria-live": "polite" });
     this.svg = svg("svg", { class: "rl-map__svg", viewBox: viewBox(this.view), tabindex: "0",
       role: "group", preserveAspectRatio: "xMidYMid meet",
-      "aria-label": "Map of " + plural(this.placed.length, "paper") + ": + and - zoom, the arrows move" });
+      "aria-label": "Map of " + plural(this.points.count, "paper") + ": + and - zoom, the arrows move" });
     this.links = []; /* the points made so far (drawPoints), in the curator's order */
+    this.count.textContent = plural(this.points.count, "paper") + " on the map";
     this.lit = null; /* the filters' papers (ids), when filters are set */
     this.info = element("div", { class: "rl-map__info", "aria-live": "polite" },
       [element("p", {}, "Hover over or focus a point to read its paper's title; open it to read the paper.")]);
@@ -71,55 +94,56 @@ class PaperMap {
         { class: "md-button", "aria-label": "Zoom out" }),
       button("Whole map", () => this.show(whole(this.size)), { class: "md-button" }),
     ]);
+    this.legendBox = element("div", { class: "rl-map__legend" });
     this.main = element("div", { class: "rl-map__main" },
-      [this.count, tools, element("div", { class: "rl-map__frame" }, [this.svg]), this.info, this.legend()]);
+      [this.count, tools, element("div", { class: "rl-map__frame" }, [this.svg]), this.info, this.legendBox]);
     this.listen();
   }
 
   /* The points made and put on the map CHUNK at a time, a task each: thousands of links made,
      styled and laid out in one task would hold the page (a phone's tap, its scrolling) for a
-     second; each chunk is painted before the next is made. Each comes lit or dimmed as the
-     filters stand. */
+     second; each chunk is painted before the next is made. Once the index is here, each comes
+     a link, lit or dimmed as the filters stand. */
   async drawPoints() {
-    for (let start = 0; start < this.placed.length; start += CHUNK) {
+    const { count, x, y, topic } = this.points;
+    for (let start = 0; start < count; start += CHUNK) {
       if (start) await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
       if (start === CHUNK) performance.mark(FIRST);
       if (!this.svg.isConnected) return;
-      const made = this.placed.slice(start, start + CHUNK).map((place) => this.point(place));
-      for (const link of made) this.light(link);
+      const made = [];
+      for (let n = start; n < Math.min(start + CHUNK, count); n++) {
+        /* an <a> without href until the index names its paper: not a link, not in the Tab order */
+        const point = svg("a", { class: "rl-map__point" });
+        point.append(svg("circle", { cx: x[n], cy: y[n], fill: colour(topic[n]) }));
+        if (this.index) this.link(point, n);
+        made.push(point);
+      }
       this.links.push(...made);
       this.svg.append(...made);
     }
   }
 
-  point(place) {
-    const { paper } = place;
-    const link = svg("a", { href: new URL(paper.url, ROOT).href, class: "rl-map__point",
-      "data-id": paper.id, "aria-label": paper.title });
-    link.append(svg("circle", { cx: place.x, cy: place.y, fill: colour(this.topicOf(paper)) }));
-    link.rlPaper = paper;
-    return link;
-  }
-
-  topicOf(paper) {
-    return paper.topic.length ? paper.topic[0] : -1;
+  /* The n-th point made the link to the index's n-th paper. */
+  link(point, n) {
+    const paper = this.index.papers[n];
+    point.setAttribute("href", new URL(paper.url, ROOT).href);
+    point.setAttribute("data-id", paper.id);
+    point.setAttribute("aria-label", paper.title);
+    point.rlPaper = paper;
+    this.light(point);
   }
 
   /* Each topic on the map with its colour and how many papers it colours. */
   legend() {
     const counts = new Map();
-    for (const { paper } of this.placed) {
-      const topic = this.topicOf(paper);
-      counts.set(topic, (counts.get(topic) || 0) + 1);
-    }
+    for (const topic of this.points.topic) counts.set(topic, (counts.get(topic) || 0) + 1);
     const labels = this.index.facets.topic.labels;
     const items = [...counts.keys()].sort((a, b) => a - b).map((topic) => {
       const swatch = svg("svg", { width: "12", height: "12", viewBox: "0 0 12 12", "aria-hidden": "true" });
       swatch.append(svg("circle", { cx: "6", cy: "6", r: "6", fill: colour(topic) }));
       return element("li", {}, [swatch, " " + (topic >= 0 ? labels[topic] : "No topic") + " (" + counts.get(topic) + ")"]);
     });
-    return element("div", { class: "rl-map__legend" },
-      [element("h2", {}, "Colours: each paper's first topic"), element("ul", {}, items)]);
+    return [element("h2", {}, "Colours: each paper's first topic"), element("ul", {}, items)];
   }
 
   /* The view drawn (points keep their size on screen), and written in the address once it
@@ -157,12 +181,14 @@ class PaperMap {
     const ids = new Set(matching.map((paper) => paper.id));
     this.lit = filtered ? ids : null;
     for (const link of this.links) this.light(link);
-    const total = plural(this.placed.length, "paper");
+    const total = plural(this.points.count, "paper");
     this.count.textContent = filtered ? ids.size + " of " + total + " match the filters" : total + " on the map";
   }
 
-  /* One point lit or dimmed (and out of the Tab order) as the filters stand. */
+  /* One point lit or dimmed (and out of the Tab order) as the filters stand; a point not yet
+     a link waits for `link`. */
   light(link) {
+    if (!link.rlPaper) return;
     const out = !!this.lit && !this.lit.has(link.rlPaper.id);
     link.classList.toggle("rl-map__point--out", out);
     link.classList.toggle("rl-map__point--in", !!this.lit && !out);
@@ -173,7 +199,7 @@ class PaperMap {
   /* The summaries, asked for once: when a reader first points at or into the map. */
   summarise() {
     if (!this.summaries) {
-      this.summaries = loadSummaries().then((doc) => withSummaries(this.index, doc));
+      this.summaries = Promise.all([loadIndex(), loadSummaries()]).then(([index, doc]) => withSummaries(index, doc));
       this.summaries.catch(() => { this.summaries = null; }); /* the next look asks again */
     }
     return this.summaries;
@@ -188,7 +214,7 @@ class PaperMap {
     const paper = link.rlPaper;
     for (const other of this.svg.querySelectorAll(".rl-map__point--shown")) other.classList.remove("rl-map__point--shown");
     link.classList.add("rl-map__point--shown");
-    const topic = this.topicOf(paper);
+    const topic = paper.topic.length ? paper.topic[0] : -1;
     this.info.replaceChildren(
       element("p", { class: "rl-map__title" }, [element("a", { href: link.getAttribute("href") }, paper.title)]),
       paper.summary ? element("p", { class: "rl-map__summary" }, paper.summary) : null,
@@ -199,7 +225,7 @@ class PaperMap {
   /* map/#ID: close on the paper, focused. */
   focusHash() {
     const id = decodeURIComponent(location.hash.slice(1));
-    const link = id && this.links.find((candidate) => candidate.rlPaper.id === id);
+    const link = id && this.links.find((candidate) => candidate.rlPaper && candidate.rlPaper.id === id);
     if (!link) return false;
     const circle = link.firstChild;
     this.show(around(Number(circle.getAttribute("cx")), Number(circle.getAttribute("cy")), CLOSE, this.size),
@@ -213,7 +239,7 @@ class PaperMap {
   listen() {
     const shown = (event) => {
       const link = event.target.closest && event.target.closest(".rl-map__point");
-      if (link) this.tell(link);
+      if (link && link.rlPaper) this.tell(link);
     };
     this.svg.addEventListener("focusin", shown);
     this.svg.addEventListener("pointerover", shown);
@@ -298,18 +324,27 @@ class PaperMap {
 }
 
 /* map/'s controller on `container`; the note for readers without JavaScript, inside it, stays
-   until the map is drawn in its place, and says what failed if it cannot be. */
+   until the points are drawn in its place, and says what failed if the map cannot be. The
+   points come first (map/points.json), the filters and the links with the facet index. */
 export async function start(container) {
   try {
-    const [index, points] = await Promise.all([loadIndex(), loadPoints()]);
+    const indexed = loadIndex();
+    indexed.catch(() => {}); /* awaited below, once the points are drawn */
+    const map = new PaperMap(await loadPoints());
     if (!container.isConnected) return null;
-    const map = new PaperMap(index, points);
-    const controller = new FacetController(container, map.source(), { pushPath: MAP_PATH });
-    await controller.render(controller.state);
+    container.replaceChildren(map.main);
     map.fromAddress(); /* the view first: the points are styled once, for it */
-    map.drawPoints().then(() => {
+    const drawn = map.drawPoints();
+    const index = await indexed;
+    if (!container.isConnected) return null;
+    const joined = map.join(index);
+    const focused = map.main.contains(document.activeElement) ? document.activeElement : null;
+    const controller = new FacetController(container, map.source(), { pushPath: MAP_PATH });
+    if (focused && document.activeElement !== focused) focused.focus({ preventScroll: true }); /* moved beside the filters */
+    await controller.render(controller.state);
+    Promise.all([drawn, joined]).then(() => {
       if (!map.svg.contains(document.activeElement)) map.focusHash(); /* map/#ID: now it can take focus */
-      requestAnimationFrame(() => performance.mark(PAINTED)); /* every point drawn (bench/lighthouse.py) */
+      requestAnimationFrame(() => performance.mark(PAINTED)); /* every point a link (bench/lighthouse.py) */
     });
     return {
       /* Back and Forward within map/: the filters the query holds, the view the fragment does. */

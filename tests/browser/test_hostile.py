@@ -98,7 +98,7 @@ def test_sessions_of_a_hostile_list_run_nothing_and_their_calendar_holds_text(gr
     for path in ["", "sessions/", "map/", *papers]:
         page.goto(group_server.url(path))
         if path == "map/":  # drawn by its script: inspect what it drew, a point's card shown
-            point = page.locator(".rl-map__point").first
+            point = page.locator("a.rl-map__point[href]").first  # a link: the index is here
             expect(point).to_be_attached()
             point.focus()
             expect(page.locator(".rl-map__point--shown")).to_have_count(1)

@@ -1,5 +1,6 @@
 """The map page as a reader meets it, on a desktop and a 390 px phone (the shipped lists,
-`seed_server`): every paper a point, focus telling its title and summary, a click opening the
+`seed_server`): every paper a point, drawn before the facet index arrives and a link once it
+has, focus telling its title and summary, a click opening the
 paper, browse/'s word filter lighting its papers (the view in the address), the keyboard
 zooming, a paper page's "This paper on the map" focusing its point, and axe clean."""
 
@@ -20,12 +21,48 @@ except ImportError:
 pytestmark = pytest.mark.browser
 WIDTHS = [1280, 390]
 POINTS = ".rl-map__point"
+LINKS = "a.rl-map__point[href]"  # a point once the facet index has named its paper
 
 
 def open_map(page, server, path="map/"):
     page.goto(server.url(path))
-    expect(page.locator(POINTS)).to_have_count(76)
+    expect(page.locator(LINKS)).to_have_count(76)
     expect(page.locator(".rl-map-none")).to_be_hidden()
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_points_are_drawn_before_the_index_and_become_links_with_it(seed_server, new_page, width):
+    """map/points.json alone draws every point, coloured; the facet index, held back here,
+    then makes each a link with its paper's title, in the Tab order, and names the colours."""
+    page = new_page(width=width)
+    held = []
+    page.route("**/browse/index.json", lambda route: held.append(route))  # held: unanswered
+    page.goto(seed_server.url("map/"))
+    expect(page.locator(POINTS)).to_have_count(76)
+    expect(page.locator(".rl-map-none")).to_have_count(0)
+    expect(page.locator(".rl-map__count")).to_have_text("76 papers on the map")
+    colours = page.locator(f"{POINTS} circle").evaluate_all(
+        "circles => new Set(circles.map(c => c.getAttribute('fill'))).size"
+    )
+    assert colours > 3
+    assert held, "the index was asked for"
+    expect(page.locator(LINKS)).to_have_count(0)
+    expect(page.locator(f"{POINTS}[aria-label]")).to_have_count(0)
+    expect(page.locator(".rl-map__legend li")).to_have_count(0)
+
+    for route in held:  # released
+        route.continue_()
+    expect(page.locator(LINKS)).to_have_count(76)
+    expect(page.locator(".rl-map__legend li").first).to_be_visible()
+    expect(page.get_by_role("searchbox", name="Words")).to_be_visible()
+    first = page.locator(POINTS).first
+    expect(first).to_have_attribute("aria-label", re.compile(r"\S"))
+    page.locator(".rl-map__svg").focus()
+    page.keyboard.press("Tab")
+    expect(first).to_be_focused()
+    expect(page.locator(".rl-map__info .rl-map__title")).to_have_text(
+        first.get_attribute("aria-label")
+    )
 
 
 @pytest.mark.parametrize("width", WIDTHS)
@@ -183,7 +220,7 @@ def test_back_from_a_paper_returns_to_the_view(seed_server, new_page, width):
 
 
 def test_the_summaries_are_fetched_only_when_a_point_is_first_looked_at(seed_server, page):
-    """The first paint needs the points and the facet index; the summaries (a third of the
+    """The points and the facet index (the links) come at once; the summaries (a third of the
     index's weight) come when a reader first points at or into the map, and then show."""
     asked: list[str] = []
     page.on("request", lambda request: asked.append(request.url))
