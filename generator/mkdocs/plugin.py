@@ -126,13 +126,12 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         self, markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files
     ) -> str:
         """Material prints a front-matter title unescaped: escaped here, for every page. The
-        listings and HTML paragraphs of a generated page are set aside (`blocks`,
-        `paragraphs`) until its HTML."""
+        listings and HTML paragraphs of a generated page wait aside until its HTML (`blocks`)."""
         if "title" in page.meta:
             page.meta["title"] = title_as_html(page.meta["title"])
-        if config.not_in_nav and config.not_in_nav.match_file(page.file.src_uri):
+        generated = config.not_in_nav and config.not_in_nav.match_file(page.file.src_uri)
+        if generated and self.blocks is not None:  # (always, once on_config has run)
             kept = self.paragraphs[page.file.src_uri] = Paragraphs(markdown)
-            assert self.blocks is not None
             markdown = self.blocks.set_aside(markdown, page=page, files=files, keep=kept.aside)
             markdown = kept.hide(markdown)
         return markdown
