@@ -89,10 +89,8 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         config.site_name = markupsafe.escape(self.site_name)
         if self.config.search_engine == "pagefind":
             _report(search.check_installed)
-        if self._given is not None:
-            self.collection, self._given = self._given, None
-        else:
-            self.collection = self.generate(config)
+        given, self._given = self._given, None
+        self.collection = given if given is not None else self.generate(config)
         self.theme = Theme(self.collection, self.settings(config))
         self.blocks = Blocks(self.collection, self.theme.site)
         config.not_in_nav = nav.generated(Path(config.docs_dir))
