@@ -28,6 +28,7 @@ from generator.describe.reading.lexicon import (
     gerund,
 )
 from generator.describe.reading.names import Name
+from generator.describe.titles.appositive import named_title
 from generator.describe.titles.model import TitleModel, shipped
 from generator.describe.titles.naming import choose_name
 from generator.describe.titles.phrases import (
@@ -66,6 +67,10 @@ def derive_title(parts: Abstract, model: TitleModel | None = None) -> str:
     """Title for one abstract: "Name: Description" when a coined name exists, else a phrase;
     chosen by `model` (the shipped one unless given)."""
     model = model or shipped()
+    if not is_position(parts.text):  # a position paper is titled by its claim
+        named = named_title(parts, model)
+        if named:
+            return named  # the authors' own "Name, a <what it is>": no candidate says it better
     draft = compose(parts, model)
     title = retitle(parts, draft.title, prefix=draft.prefix, name=draft.name, claim=draft.claim,
                     model=model)  # fmt: skip

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from generator.describe.reading.abstracts import Abstract
-from generator.describe.reading.lexicon import NAME, read_word
+from generator.describe.reading.lexicon import NAME, Word, read_word
 from generator.describe.reading.names import Name
 from generator.describe.titles.check import problems
 from generator.describe.titles.model import TitleModel
@@ -70,7 +70,7 @@ def _runs(tokens: Sequence[str]) -> list[tuple[int, int]]:
     runs: list[tuple[int, int]] = []
     start, verb_at = None, -1
     for at, token in enumerate([*tokens, ""]):
-        word = read_word(token) if _WORD.fullmatch(token) else None
+        word = _read(token) if _WORD.fullmatch(token) else None
         inside = word is not None and (word.inside or word.plural)
         if inside and start is None and at != verb_at:
             start = at
@@ -88,8 +88,26 @@ def _close(tokens: Sequence[str], start: int, end: int, runs: list[tuple[int, in
 
 
 def _noun(token: str) -> bool:
-    word = read_word(token) if _WORD.fullmatch(token) else None
+    word = _read(token) if _WORD.fullmatch(token) else None
     return bool(word and (word.noun_like or word.plural))
+
+
+def _read(token: str) -> Word:
+    """`read_word`, except that the nouns tags leave out end a title's phrase as its head:
+    "policy evaluation", "principal component analysis", not "policy", "principal component"."""
+    if token.lower() in _HEAD_NOUNS:
+        return read_word("estimation" if token.islower() else "Estimation")._replace(
+            spelling=token.lower(), head=token.lower()
+        )
+    if token.lower() == "principal":  # "principal component analysis"
+        return read_word("spectral")
+    return read_word(token)
+
+
+# Nouns the tags' stop list holds (a tag is never "analysis"), which end compounds in titles.
+_HEAD_NOUNS = frozenset(
+    """analysis evaluation tracking testing sketching querying updating switching""".split()
+)
 
 
 def _chains(

@@ -1,0 +1,177 @@
+"""The title an abstract states itself: "Name: what it is", from the sentence coining the name.
+
+When the authors write "we present ProSim, a multimodal promptable closed-loop traffic
+simulation framework", their own appositive is the description a reader accepts after the
+name; no ranking of noun phrases finds a better one. `named_title` reads the sentence shapes
+that coin a name and say what it is in one breath:
+- "we propose NAME, a/an <noun phrase>" (or "NAME: a ...", "NAME — a ...");
+- "we propose a/an <noun phrase>, called/named/dubbed NAME";
+- "we propose a/an <noun phrase>, NAME, that ...";
+- "NAME is a/an <noun phrase>", when NAME is the name the title leads with anyway;
+and compresses the noun phrase to its head and modifiers with their prepositional phrases:
+relative clauses and appositions go, "that measures X" after a bare kind ("a benchmark") becomes
+"for measuring X", at most `MAX_WORDS` words in all, cut only between phrases. The result
+must pass the title check; otherwise "" and the ranked candidates decide. Regex over the
+plain sentences; must not rank, score or read other papers.
+"""
+
+from __future__ import annotations
+
+import re
+
+from generator.describe.reading.abstracts import Abstract
+from generator.describe.reading.grammar import first_clause
+from generator.describe.reading.lexicon import COMMON_ACRONYMS, GENERIC_HEADS
+from generator.describe.reading.names import NAME_TOKEN, acceptable
+from generator.describe.titles.check import problems
+from generator.describe.titles.model import TitleModel
+from generator.describe.titles.naming import choose_name
+from generator.describe.titles.phrases import (
+    MAX_WORDS,
+    attach,
+    clean,
+    drop_parentheses,
+    fit,
+    gerund_purpose,
+    has_preposition,
+    head_noun,
+    informative,
+    noun_phrase,
+    spell_out,
+    title_case,
+)
+
+_INTRO = (
+    r"\b(?i:we|this (?:paper|work|study|article))\s+(?:(?:first|then|further|also|now|thus|"
+    r"hence|therefore|here|\w+ly)\s+)?(?:present|propos|introduc|develop|design|releas|build|"
+    r"built|creat|curat|construct|contribut|offer|describ)(?:e|es|ed|s|d)?\s+"
+)
+_NAME = rf"(?P<name>{NAME_TOKEN.pattern})"
+_ARTICLE = r"(?:an?|the)\s+"
+_SHAPES = (
+    # "we propose NAME (long form), a/an <phrase>"; "NAME: a ..."; "NAME — a ..."
+    re.compile(rf"{_INTRO}{_NAME}\s*(?:,|:|\s[—–-]\s|—)\s*{_ARTICLE}(?P<phrase>.+)"),
+    # "we propose a <phrase>, called NAME"
+    re.compile(
+        rf"{_INTRO}{_ARTICLE}(?P<phrase>[^,;:]+?),?\s+(?:called|named|dubbed|termed|coined)"
+        rf"(?:\s+as)?\s+{_NAME}(?![\w-])"
+    ),
+    # "we present an exemplar-based dialogue generation model, EDGE, that ..."
+    re.compile(rf"{_INTRO}{_ARTICLE}(?P<phrase>[^,;:]+?),\s+{_NAME}\s*(?:,|\.?$)"),
+)
+# "NAME is a/an <phrase>": trusted only for the name the title leads with anyway.
+_COPULA = re.compile(rf"^{_NAME}\s+is\s+(?:an?)\s+(?P<phrase>.+)")
+_MIN_WORDS = 2  # after the name: "Name: Framework" says nothing
+_THIN = 3  # words, at most, of a description that is only a kind: "Open Source Library"
+# What a name is, said without what it is for: the kinds papers introduce.
+_KINDS = GENERIC_HEADS | frozenset(
+    """library toolkit dataset corpus benchmark suite agent policy scheme structure platform
+    network networks models estimator solver optimizer planner simulator controller
+    environment""".split()
+)
+_FOR = re.compile(r"^\s*,?\s*(?:designed|tailored|built|intended|developed|made)\s+(?=for\s|to\s)")
+
+
+def named_title(parts: Abstract, model: TitleModel) -> str:
+    """ "Name: Description" from the first sentence that coins a name and says what it is, or
+    "" when none does or the result fails the title check. "NAME is a ..." is trusted only for
+    the name the fitted `model` would lead the title with."""
+    chosen = choose_name(parts, model)
+    leading = chosen.short if chosen else ""
+    for plain in parts.plain:
+        found = _coined(plain, leading)
+        if found:
+            title = _titled(*found, parts.long_forms)
+            if title:
+                return title
+    return ""
+
+
+def _coined(sentence: str, leading: str) -> tuple[str, str] | None:
+    """(name, the noun phrase saying what it is) when `sentence` coins a name."""
+    sentence = drop_parentheses(sentence)
+    for shape in _SHAPES:
+        match = shape.search(sentence)
+        if match and _is_name(match["name"]):
+            return match["name"], match["phrase"]
+    match = _COPULA.match(sentence)
+    if match and leading and match["name"] == leading:
+        return match["name"], match["phrase"]
+    return None
+
+
+def _is_name(name: str) -> bool:
+    return acceptable(name) and name not in COMMON_ACRONYMS and not name.endswith("-")
+
+
+def _titled(name: str, phrase: str, long_forms: dict[str, str]) -> str:
+    """The first of the compressed phrase (with its purpose, then without) that makes a title
+    the check passes."""
+    budget = MAX_WORDS - len(name.split())
+    for description in compress(phrase):
+        description = fit(spell_out(description, long_forms, name, budget), budget)
+        if not _says_what(description, name):
+            continue
+        title = f"{name}: {title_case(description)}"
+        if not problems(title):
+            return title
+    return ""
+
+
+def _says_what(description: str, name: str) -> bool:
+    """More than a bare kind ("Open Source Library"), and not the name again."""
+    words = description.split()
+    if len(words) < _MIN_WORDS or not informative(description) or _POINTING.search(description):
+        return False
+    thin = len(words) <= _THIN and not has_preposition(description)
+    if thin and head_noun(description) in _KINDS:
+        return False
+    return description.lower() not in name.lower()
+
+
+def compress(phrase: str) -> tuple[str, ...]:
+    """The noun phrase of an appositive without its relative clauses and appositions, with the
+    purpose a bare kind is given after it, and without: "a benchmark that measures X under Y"
+    -> "benchmark for measuring X under Y", "benchmark"; "a simulator for X, which ..." ->
+    "simulator for X"."""
+    clause = first_clause(_AIMED.sub(" for ", phrase))
+    participle = _PARTICIPLE.search(clause) or _AND_PARTICIPLE.search(clause)
+    clause = clause[: participle.start()] if participle else clause
+    described, rest = _LOOSE.sub("", clean(clause)), phrase[len(clause) :]
+    rest = _FOR.sub("", rest)  # "designed for X": "for X"
+    if has_preposition(described):
+        return (described,)
+    purpose = ""
+    if rest.lstrip().startswith("for "):
+        purpose = "for " + noun_phrase(rest.lstrip()[4:])
+    elif head_noun(described) in _KINDS and len(described.split()) <= _THIN:
+        purpose = gerund_purpose(rest)  # a long phrase says enough: "traffic simulation framework"
+    if purpose and not _BACK.search(purpose) and not _RESULT.match(purpose):
+        return (attach(described, purpose), described)
+    return (described,)
+
+
+# What cleaning leaves of "a simple yet effective method", and a participle left hanging.
+_LOOSE = re.compile(r"^(?:yet|but|and|also)\s+|\s+[a-z]{3,}ed$")
+_AIMED = re.compile(  # "focused on X", "designed and deployed for X": "for X"
+    r"\s(?:(?:focused|focusing|targeted|targeting|specialized|specialised|dedicated|aimed|"
+    r"tailored)\s+(?:on|at|for|to)|(?:[a-z]{3,}ed\s+(?:and\s+)?)+for)\s+(?!\w+ing\b)"
+)
+_AND_PARTICIPLE = re.compile(r"\s+and\s+(?:is\s+|was\s+)?[a-z]{2,}(?:ed|en|wn)\b")
+# "a tool developed both for X": "tool"
+_PARTICIPLE = re.compile(
+    r"\s[a-z]{3,}(?:ed|en|wn)\s+(?:and\s+[a-z]{3,}(?:ed|en|wn)\s+)?(?:(?:both|primarily|specifically|jointly|only)\s+)?"
+    r"(?:for|on|in|by|with|from|to|using|at|under|via)\s"
+)
+# A purpose that points back ("for addressing the above challenges") says nothing alone.
+_BACK = re.compile(
+    r"\b(?:its|their|challenges?|issues?|problems?|limitations?|gaps?|difficult(?:y|ies))\b",
+    re.IGNORECASE,
+)
+# Nor does a description that points back to what the abstract said before ("this frontier").
+_POINTING = re.compile(r"\b(?:this|these|those|such|above|aforementioned|said)\b", re.I)
+# Neither is a result passed off as a purpose ("for showing promising performance").
+_RESULT = re.compile(
+    r"for (?:showing|achieving|outperforming|demonstrating|yielding|obtaining|exhibiting|"
+    r"attaining|surpassing|matching|addressing|tackling|solving|performing|providing)\b"
+)
