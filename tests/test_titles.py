@@ -302,6 +302,7 @@ def test_titles_are_fast() -> None:
         ("Imitation Learning Model for Learning from Heterogeneous", "cut phrase"),
         ("RAAT: calledRelation-Aware Adversarial Training", "glued words"),
         ("bfGNFactor: Behavior Cloning for Robotic Manipulation", "glued words"),
+        ("Group Equivariant Vision Transformer via a Novel", "cut phrase"),
         ("Sparse Autoencoders Large Language Model Activation Probing", "noun pile-up"),
         ("Graph Transformers Molecular Property Prediction Benchmark Suite", "noun pile-up"),
     ],
@@ -582,6 +583,47 @@ def test_a_position_claim_cut_inside_its_last_phrase_ends_before_it() -> None:
 )
 def test_a_coined_name_is_titled_with_its_own_appositive(abstract: str, expected: str) -> None:
     assert derive_title(analyse(abstract)) == expected
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        (  # the object of "we present a/an ...", compressed
+            "Cycles make inference hard. In this paper, we present a fast and exact algorithm "
+            "for energy minimization in cycle graphs, which solves each cycle in linear time.",
+            "Fast and Exact Algorithm for Energy Minimization in Cycle Graphs",
+        ),
+        (  # a comma between two modifiers joins them; "a large number of" goes
+            "Private query release is slow. We present a practical, differentially private "
+            "algorithm for answering a large number of queries on tabular data. It is fast.",
+            "Practical Differentially Private Algorithm for Answering Queries on Tabular Data",
+        ),
+        (  # "a method for learning X": the bare kind goes
+            "Energy-based policies are expressive. We propose a method for learning expressive "
+            "energy-based policies for continuous actions, which was feasible only in tables.",
+            "Learning Expressive Energy-Based Policies for Continuous Actions",
+        ),
+    ],
+)
+def test_a_stated_contribution_is_the_title(abstract: str, expected: str) -> None:
+    assert derive_title(analyse(abstract)) == expected
+
+
+@pytest.mark.parametrize(
+    "abstract",
+    [
+        # a secondary contribution, a vague head, a phrase that points back, another clause
+        "Graphs are large. Furthermore, we propose an adversarial learning strategy for "
+        "alleviating label noise in augmented graphs.",
+        "Policies are unsafe. We present a study of the policy improvement step in safe RL.",
+        "Networks are sparse. We propose a likelihood function for the characterization of "
+        "such single-event networks.",
+    ],
+)
+def test_a_contribution_that_is_no_title_is_left_to_the_ranker(abstract: str) -> None:
+    from generator.describe.titles.appositive import contribution_title
+
+    assert contribution_title(analyse(abstract), shipped()) == ""
 
 
 @pytest.mark.parametrize(

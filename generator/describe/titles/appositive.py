@@ -21,8 +21,14 @@ import re
 
 from generator.describe.reading.abstracts import Abstract
 from generator.describe.reading.grammar import first_clause
-from generator.describe.reading.lexicon import COMMON_ACRONYMS, GENERIC_HEADS
-from generator.describe.reading.names import NAME_TOKEN, acceptable
+from generator.describe.reading.lexicon import (
+    COMMON_ACRONYMS,
+    GENERIC_HEADS,
+    INTRO_VERBS,
+    STATE_VERBS,
+    gerund,
+)
+from generator.describe.reading.names import NAME_TOKEN, Name, acceptable
 from generator.describe.titles.check import problems
 from generator.describe.titles.model import TitleModel
 from generator.describe.titles.naming import choose_name
@@ -31,6 +37,7 @@ from generator.describe.titles.phrases import (
     attach,
     clean,
     drop_parentheses,
+    first_word,
     fit,
     gerund_purpose,
     has_preposition,
@@ -87,6 +94,66 @@ def named_title(parts: Abstract, model: TitleModel) -> str:
     return ""
 
 
+def contribution_title(parts: Abstract, model: TitleModel) -> str:
+    """The object of the first "we propose a/an <phrase>", compressed ("we present a fast and
+    exact algorithm for energy minimization in cycle MRFs": "Fast and Exact Algorithm for
+    Energy Minimization in Cycle MRFs"), after the name the title leads with if any; "" when
+    no sentence states one that makes a title the check passes."""
+    chosen = choose_name(parts, model)
+    for index in parts.ranking:
+        plain = parts.plain[index]
+        match = _CONTRIBUTION.search(drop_parentheses(plain))
+        if match and not _SECONDARY.search(plain[: match.end("phrase") - len(match["phrase"])]):
+            named = chosen if chosen and chosen.short in plain else None
+            found = _described(_ADJECTIVES.sub(r"\1 ", match["phrase"]), named, parts.long_forms)
+            if found:
+                return found
+    return ""
+
+
+def _described(phrase: str, name: Name | None, long_forms: dict[str, str]) -> str:
+    if name:
+        return _titled(name.short, phrase, long_forms)
+    for description in compress(phrase):
+        description = fit(spell_out(_action(description), long_forms, "", MAX_WORDS))
+        generic = head_noun(description) in _KINDS and not has_preposition(description)
+        generic = generic or first_word(description).lower() in _VAGUE_OPENERS
+        if len(description.split()) > _THIN and not generic and _says_what(description, ""):
+            title = title_case(description)
+            return "" if problems(title) else title
+    return ""
+
+
+def _action(description: str) -> str:
+    """ "method for learning X" -> "learning X": without a name, a bare kind before what it
+    does only delays the title's subject."""
+    match = _KIND_FOR.match(description)
+    if match:
+        return description[match.end() :]
+    match = _TO_VERB.match(description)  # "method to combat X": "combating X"
+    if match and match[1].lower() in GENERIC_HEADS:
+        verb = match[2] if match[2].endswith("ing") else gerund(match[2])
+        return f"{verb} {description[match.end() :]}"
+    return description[: match.end(1)] if match else description
+
+
+# Heads that say a paper does "a study of", "a way of", "a total of" something: no subject.
+_VAGUE_OPENERS = frozenset(
+    """study notion way total extension kind type couple series number set pair combination
+    definitional collection analysis investigation""".split()
+)
+_KIND_FOR = re.compile(rf"^(?:{'|'.join(sorted(GENERIC_HEADS))})\s+for\s+(?=\w+ing\b)")
+# "Furthermore, we propose ...", "we also introduce ...": not the paper's main contribution.
+_SECONDARY = re.compile(
+    r"^(?:furthermore|moreover|additionally|in addition|finally|besides|then)\b|\b(?:also|further|"
+    r"additionally|then|finally)\s+\w+$",
+    re.IGNORECASE,
+)
+_CONTRIBUTION = re.compile(rf"{_INTRO}(?:an?)\s+(?P<phrase>.+)")
+# "a practical, differentially private algorithm": a comma between two modifiers joins them.
+_ADJECTIVES = re.compile(r"^([a-z-]{3,}),\s+(?=[a-z-]+\s+[a-z-]+)")
+
+
 def _coined(sentence: str, leading: str) -> tuple[str, str] | None:
     """(name, the noun phrase saying what it is) when `sentence` coins a name."""
     sentence = drop_parentheses(sentence)
@@ -121,12 +188,13 @@ def _titled(name: str, phrase: str, long_forms: dict[str, str]) -> str:
 def _says_what(description: str, name: str) -> bool:
     """More than a bare kind ("Open Source Library"), and not the name again."""
     words = description.split()
-    if len(words) < _MIN_WORDS or not informative(description) or _POINTING.search(description):
+    pointing = _POINTING.search(description) or any(ch in description for ch in '"“”')
+    if len(words) < _MIN_WORDS or not informative(description) or pointing:
         return False
     thin = len(words) <= _THIN and not has_preposition(description)
     if thin and head_noun(description) in _KINDS:
         return False
-    return description.lower() not in name.lower()
+    return not name or description.lower() not in name.lower()
 
 
 def compress(phrase: str) -> tuple[str, ...]:
@@ -134,9 +202,11 @@ def compress(phrase: str) -> tuple[str, ...]:
     purpose a bare kind is given after it, and without: "a benchmark that measures X under Y"
     -> "benchmark for measuring X under Y", "benchmark"; "a simulator for X, which ..." ->
     "simulator for X"."""
-    clause = first_clause(_AIMED.sub(" for ", phrase))
-    participle = _PARTICIPLE.search(clause) or _AND_PARTICIPLE.search(clause)
-    clause = clause[: participle.start()] if participle else clause
+    clause = first_clause(_AIMED.sub(" for ", _NAMING.split(phrase, maxsplit=1)[0]))
+    if _POINTING.search(clause):  # "for the characterization of such networks"
+        return ()
+    cuts = [found.start() for cut in _CUTS if (found := cut.search(clause))]
+    clause = clause[: min(cuts)] if cuts else clause
     described, rest = _LOOSE.sub("", clean(clause)), phrase[len(clause) :]
     rest = _FOR.sub("", rest)  # "designed for X": "for X"
     if has_preposition(described):
@@ -151,6 +221,8 @@ def compress(phrase: str) -> tuple[str, ...]:
     return (described,)
 
 
+_NAMING = re.compile(r",?\s+(?:called|named|dubbed|termed|coined)\s")
+_TO_VERB = re.compile(r"^([\w-]+(?:\s+[\w-]+)*?)\s+to\s+([a-z]+)\s+")
 # What cleaning leaves of "a simple yet effective method", and a participle left hanging.
 _LOOSE = re.compile(r"^(?:yet|but|and|also)\s+|\s+[a-z]{3,}ed$")
 _AIMED = re.compile(  # "focused on X", "designed and deployed for X": "for X"
@@ -158,11 +230,19 @@ _AIMED = re.compile(  # "focused on X", "designed and deployed for X": "for X"
     r"tailored)\s+(?:on|at|for|to)|(?:[a-z]{3,}ed\s+(?:and\s+)?)+for)\s+(?!\w+ing\b)"
 )
 _AND_PARTICIPLE = re.compile(r"\s+and\s+(?:is\s+|was\s+)?[a-z]{2,}(?:ed|en|wn)\b")
+# "an algorithm X and develop an analysis", "a policy achieving ...": another clause opens
+_AND_VERB = re.compile(
+    rf"\s+and\s+(?:then\s+)?(?:{'|'.join(sorted(INTRO_VERBS | STATE_VERBS))}|showcase|apply|"
+    r"use|test|validate)s?\b|\s(?:incorporating|leveraging|achieving|using|exploiting|"
+    r"combining|integrating|utilizing|employing|capturing|allowing|enabling|providing|"
+    r"requiring|involving|outperforming|showing|demonstrating|offering|making|yielding)\b"
+)
 # "a tool developed both for X": "tool"
 _PARTICIPLE = re.compile(
     r"\s[a-z]{3,}(?:ed|en|wn)\s+(?:and\s+[a-z]{3,}(?:ed|en|wn)\s+)?(?:(?:both|primarily|specifically|jointly|only)\s+)?"
     r"(?:for|on|in|by|with|from|to|using|at|under|via)\s"
 )
+_CUTS = (_PARTICIPLE, _AND_PARTICIPLE, _AND_VERB)
 # A purpose that points back ("for addressing the above challenges") says nothing alone.
 _BACK = re.compile(
     r"\b(?:its|their|challenges?|issues?|problems?|limitations?|gaps?|difficult(?:y|ies))\b",

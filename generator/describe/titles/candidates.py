@@ -28,7 +28,7 @@ from generator.describe.reading.lexicon import (
     gerund,
 )
 from generator.describe.reading.names import Name
-from generator.describe.titles.appositive import named_title
+from generator.describe.titles.appositive import contribution_title, named_title
 from generator.describe.titles.model import TitleModel, shipped
 from generator.describe.titles.naming import choose_name
 from generator.describe.titles.phrases import (
@@ -68,7 +68,7 @@ def derive_title(parts: Abstract, model: TitleModel | None = None) -> str:
     chosen by `model` (the shipped one unless given)."""
     model = model or shipped()
     if not is_position(parts.text):  # a position paper is titled by its claim
-        named = named_title(parts, model)
+        named = named_title(parts, model) or contribution_title(parts, model)
         if named:
             return named  # the authors' own "Name, a <what it is>": no candidate says it better
     draft = compose(parts, model)

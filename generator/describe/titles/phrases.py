@@ -26,7 +26,8 @@ MAX_WORDS = 12
 _FILLER = re.compile(
     r"\b(?:novel|new|simple(?:\s+(?:yet|but|and)\s+(?:effective|efficient|powerful))?|"
     r"effective|proposed|straightforward|powerful|first|key|various|several|"
-    r"(?:an?\s+)?(?:wide\s+|broad\s+)?(?:variety|range|number|host|set)\s+of)\s+",
+    r"(?:an?\s+)?(?:wide\s+|broad\s+|large\s+|small\s+|growing\s+)?"
+    r"(?:variety|range|number|host|set)\s+of)\s+",
     re.IGNORECASE,
 )
 _LEADING = re.compile(r"^(?:(?:a|an|the|our|this|these|two|its|their)\s+)+", re.IGNORECASE)

@@ -32,6 +32,8 @@ def cut_after_modifier(words: list[str]) -> bool:
     last = words[-1].strip("\"'“”‘’.,;:!?()[]") if words else ""
     if not last[:1].isalpha() or last.endswith("ed"):  # participles: "_ends_badly" reads them
         return False
+    if last.lower() in _NEVER_LAST:
+        return True
     if read_word(last).role == NAME:
         return False
     tail = last.rsplit("-", 1)[-1] if "-" in last and not is_name(last) else last
@@ -52,6 +54,11 @@ def glued(title: str) -> list[str]:
     ]
 
 
+# Modifiers the tags' stop list holds, and relative words: none ends a title.
+_NEVER_LAST = frozenset(
+    "novel new proposed simple general unique possible different specific certain wherein "
+    "whereby which whose".split()
+)
 _GLUE = re.compile(r"(?<![\w-])([a-z]{2,})([A-Z][A-Za-z]*)")
 _GLUE_FIRST = frozenset(
     """bf it em tt rm sf nabla mathrm mathbf mathcal mathit textbf textit textsc texttt emph
