@@ -661,3 +661,51 @@ def test_the_new_refusals_seldom_refuse_a_real_title() -> None:
         row["title"] for row in rows if set(problems(title_case(row["title"]))) & set(refusals)
     ]
     assert len(refused) <= 0.01 * len(rows), refused[:10]
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        (  # "we take the position that X"
+            "Privacy is contested. In this position paper, we take the position that "
+            "differential privacy alone cannot protect users of chat assistants. We review "
+            "attacks.",
+            "Position: Differential Privacy Alone Cannot Protect Users of Chat Assistants",
+        ),
+        (  # a frame ("the study of") the claim does without, so its last phrase fits
+            "This position paper argues that the current focus on scaling laws distracts from "
+            "the study of data quality in pretraining. We call for new benchmarks.",
+            "Position: The Current Focus on Scaling Laws Distracts from Data Quality",
+        ),
+    ],
+)
+def test_a_position_paper_is_titled_with_its_claim(abstract: str, expected: str) -> None:
+    assert derive_title(analyse(abstract)) == expected
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        (  # two verbs of a purpose both become gerunds; "highly" left by "simple yet" goes
+            "Annotators drift. In this paper we introduce a statistical framework to model and "
+            "detect annotator position bias in crowdsourcing.",
+            "Statistical Framework for Modeling and Detecting Annotator Position Bias in "
+            "Crowdsourcing",
+        ),
+        (
+            "Language models overfit. We present a simple yet highly effective adversarial "
+            "training mechanism for regularizing neural language models.",
+            "Adversarial Training Mechanism for Regularizing Neural Language Models",
+        ),
+    ],
+)
+def test_a_contribution_reads_as_a_phrase(abstract: str, expected: str) -> None:
+    assert derive_title(analyse(abstract)) == expected
+
+
+@pytest.mark.parametrize(
+    "title",
+    ["CAVs: Concept Activation Vectors", "DATT: Learning-Based Approach for Tracking Arbitrary"],
+)
+def test_a_name_beside_its_expansion_or_a_cut_adjective_is_refused(title: str) -> None:
+    assert problems(title)

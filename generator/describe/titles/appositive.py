@@ -140,7 +140,8 @@ def _action(description: str) -> str:
 # Heads that say a paper does "a study of", "a way of", "a total of" something: no subject.
 _VAGUE_OPENERS = frozenset(
     """study notion way total extension kind type couple series number set pair combination
-    definitional collection analysis investigation""".split()
+    definitional collection analysis investigation explanation proof discussion overview
+    evaluation comparison characterization characterisation description""".split()
 )
 _KIND_FOR = re.compile(rf"^(?:{'|'.join(sorted(GENERIC_HEADS))})\s+for\s+(?=\w+ing\b)")
 # "Furthermore, we propose ...", "we also introduce ...": not the paper's main contribution.
@@ -217,6 +218,7 @@ def compress(phrase: str) -> tuple[str, ...]:
     elif head_noun(described) in _KINDS and len(described.split()) <= _THIN:
         purpose = gerund_purpose(rest)  # a long phrase says enough: "traffic simulation framework"
     if purpose and not _BACK.search(purpose) and not _RESULT.match(purpose):
+        purpose = _BOTH_VERBS.sub(lambda m: f"{m[1]} {gerund(m[2])}", purpose)
         return (attach(described, purpose), described)
     return (described,)
 
@@ -224,7 +226,9 @@ def compress(phrase: str) -> tuple[str, ...]:
 _NAMING = re.compile(r",?\s+(?:called|named|dubbed|termed|coined)\s")
 _TO_VERB = re.compile(r"^([\w-]+(?:\s+[\w-]+)*?)\s+to\s+([a-z]+)\s+")
 # What cleaning leaves of "a simple yet effective method", and a participle left hanging.
-_LOOSE = re.compile(r"^(?:yet|but|and|also)\s+|\s+[a-z]{3,}ed$")
+_LOOSE = re.compile(
+    r"^(?:(?:yet|but|and|also)\s+)+(?:\w+ly\s+)?|^(?:highly|very)\s+|\s+[a-z]{3,}ed$"
+)
 _AIMED = re.compile(  # "focused on X", "designed and deployed for X": "for X"
     r"\s(?:(?:focused|focusing|targeted|targeting|specialized|specialised|dedicated|aimed|"
     r"tailored)\s+(?:on|at|for|to)|(?:[a-z]{3,}ed\s+(?:and\s+)?)+for)\s+(?!\w+ing\b)"
@@ -242,6 +246,8 @@ _PARTICIPLE = re.compile(
     r"\s[a-z]{3,}(?:ed|en|wn)\s+(?:and\s+[a-z]{3,}(?:ed|en|wn)\s+)?(?:(?:both|primarily|specifically|jointly|only)\s+)?"
     r"(?:for|on|in|by|with|from|to|using|at|under|via)\s"
 )
+# "for modeling and detect X" (a purpose of two verbs): "for modeling and detecting X"
+_BOTH_VERBS = re.compile(r"(?<=^for )(\w+ing and) ([a-z]+)\b(?<!ing)")
 _CUTS = (_PARTICIPLE, _AND_PARTICIPLE, _AND_VERB)
 # A purpose that points back ("for addressing the above challenges") says nothing alone.
 _BACK = re.compile(

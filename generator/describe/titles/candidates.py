@@ -48,9 +48,9 @@ from generator.describe.titles.phrases import (
     spell_out,
     standalone,
     title_case,
-    whole_claim,
 )
 from generator.describe.titles.phrasing import retitle
+from generator.describe.titles.position import stated_claim
 
 __all__ = ["MAX_WORDS", "derive_title", "describe", "title_case"]
 _FINDING = re.compile(
@@ -163,20 +163,9 @@ def _compose(name: str, description: str) -> str:
 
 def _position_title(parts: Abstract) -> str:
     """ "Position: <the claim>", the shape position papers are titled with."""
-    for plain, lower, found in zip(parts.plain, parts.lower, parts.claims, strict=True):
-        if "position" not in lower and "we argue" not in lower:
-            continue
-        for claim in found:
-            if claim.verb in ("argue", "propose", "contend", "claim", "posit", "advocate", "call"):
-                rest = _THAT_FOR.sub("", plain[claim.end :]).lstrip()
-                article = _ARTICLE.match(rest)  # "proposes a right to X": "A Right to X"
-                statement = clean(first_clause(rest))
-                if article and statement and not statement.lower().startswith(article[1]):
-                    statement = f"{article[1]} {statement}"
-                statement = spell_out(statement, parts.long_forms, "", MAX_WORDS - 1)
-                statement = whole_claim(fit(statement, MAX_WORDS - 1))
-                if statement:
-                    return f"Position: {title_case(statement)}"
+    claim = stated_claim(parts)
+    if claim:
+        return f"Position: {claim}"
     index = next((i for i, s in enumerate(parts.lower) if "position" in s), 0)
     fallback = describe(parts.plain[index], parts.lower[index], parts.claims[index])
     fallback = fallback or parts.plain[0]
@@ -290,8 +279,6 @@ def _object_phrase(rest: str) -> str:
 
 _ON_WITH = re.compile(r"^(?:on|with)\s+")  # "we focus on X", "we deal with X"
 _WHAT_IS = re.compile(r"^what (?:is|are) ", re.IGNORECASE)
-_THAT_FOR = re.compile(r"^\s*(?:that|for)\s+")
 _KIND_NOUN = re.compile(rf"\s+(?:{'|'.join(KIND_NOUNS)})\b")
 _LEADING_PP = re.compile(r"\s*,?\s*((?:for|in|on|with|via|against|across|under|from)\s.+)")
 _FOR_PP = re.compile(r"\s(for\s.+)")
-_ARTICLE = re.compile(r"(a|an|the) ", re.IGNORECASE)

@@ -223,7 +223,7 @@ def _repeats(words: list[str]) -> bool:
     if any(first == second and first for first, second in itertools.pairwise(bare)):
         return True
     for at, word in enumerate(words):
-        letters = word.removesuffix("s")
+        letters = word.rstrip(":,;").removesuffix("s")  # "CAVs: Concept Activation Vectors"
         if len(letters) < 2 or not letters.isupper() or not letters.isalpha():
             continue
         after = words[at + 1 : at + 1 + len(letters)]

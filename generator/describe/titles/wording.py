@@ -16,6 +16,7 @@ from generator.describe.reading.lexicon import (
     MODIFIER,
     NAME,
     SMALL_WORDS,
+    STOPWORDS,
     VERB_FORMS,
     is_name,
     read_word,
@@ -32,8 +33,8 @@ def cut_after_modifier(words: list[str]) -> bool:
     last = words[-1].strip("\"'“”‘’.,;:!?()[]") if words else ""
     if not last[:1].isalpha() or last.endswith("ed"):  # participles: "_ends_badly" reads them
         return False
-    if last.lower() in _NEVER_LAST:
-        return True
+    if last.lower() in _NEVER_LAST or (last.lower() in STOPWORDS and _ADJECTIVE.search(last)):
+        return True  # "arbitrary", "previous": adjectives the tags' stop list holds
     if read_word(last).role == NAME:
         return False
     tail = last.rsplit("-", 1)[-1] if "-" in last and not is_name(last) else last
@@ -59,6 +60,7 @@ _NEVER_LAST = frozenset(
     "novel new proposed simple general unique possible different specific certain wherein "
     "whereby which whose".split()
 )
+_ADJECTIVE = re.compile(r"(?:ary|ous|ive|ful|able|ible|ical|ial|ent|ant)$")
 _GLUE = re.compile(r"(?<![\w-])([a-z]{2,})([A-Z][A-Za-z]*)")
 _GLUE_FIRST = frozenset(
     """bf it em tt rm sf nabla mathrm mathbf mathcal mathit textbf textit textsc texttt emph
