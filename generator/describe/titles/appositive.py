@@ -30,8 +30,6 @@ from generator.describe.reading.lexicon import (
 )
 from generator.describe.reading.names import NAME_TOKEN, Name, acceptable
 from generator.describe.titles.check import problems
-from generator.describe.titles.model import TitleModel
-from generator.describe.titles.naming import choose_name
 from generator.describe.titles.phrases import (
     MAX_WORDS,
     attach,
@@ -79,11 +77,10 @@ _KINDS = GENERIC_HEADS | frozenset(
 _FOR = re.compile(r"^\s*,?\s*(?:designed|tailored|built|intended|developed|made)\s+(?=for\s|to\s)")
 
 
-def named_title(parts: Abstract, model: TitleModel) -> str:
+def named_title(parts: Abstract, chosen: Name | None) -> str:
     """ "Name: Description" from the first sentence that coins a name and says what it is, or
     "" when none does or the result fails the title check. "NAME is a ..." is trusted only for
-    the name the fitted `model` would lead the title with."""
-    chosen = choose_name(parts, model)
+    the name the title would lead with anyway (`naming.choose_name`'s, `chosen`)."""
     leading = chosen.short if chosen else ""
     for plain in parts.plain:
         found = _coined(plain, leading)
@@ -94,17 +91,18 @@ def named_title(parts: Abstract, model: TitleModel) -> str:
     return ""
 
 
-def contribution_title(parts: Abstract, model: TitleModel) -> str:
+def contribution_title(parts: Abstract, chosen: Name | None) -> str:
     """The object of the first "we propose a/an <phrase>", compressed ("we present a fast and
     exact algorithm for energy minimization in cycle MRFs": "Fast and Exact Algorithm for
-    Energy Minimization in Cycle MRFs"), after the name the title leads with if any; "" when
-    no sentence states one that makes a title the check passes."""
-    chosen = choose_name(parts, model)
+    Energy Minimization in Cycle MRFs"), after the name the title leads with (`chosen`) when
+    the sentence names it; "" when none states one that makes a title the check passes."""
     for index in parts.ranking:
         plain = parts.plain[index]
         match = _CONTRIBUTION.search(drop_parentheses(plain))
         if match and not _SECONDARY.search(plain[: match.end("phrase") - len(match["phrase"])]):
-            named = chosen if chosen and chosen.short in plain else None
+            if chosen and chosen.short not in plain:
+                return ""  # the paper's main thing is its name: the ranked candidates lead with it
+            named = chosen
             found = _described(_ADJECTIVES.sub(r"\1 ", match["phrase"]), named, parts.long_forms)
             if found:
                 return found
@@ -219,6 +217,7 @@ def compress(phrase: str) -> tuple[str, ...]:
         purpose = gerund_purpose(rest)  # a long phrase says enough: "traffic simulation framework"
     if purpose and not _BACK.search(purpose) and not _RESULT.match(purpose):
         purpose = _BOTH_VERBS.sub(lambda m: f"{m[1]} {gerund(m[2])}", purpose)
+        purpose = _AIMING.sub(lambda m: f"for {gerund(m[1])}", purpose)  # "that aims to reduce"
         return (attach(described, purpose), described)
     return (described,)
 
@@ -239,7 +238,8 @@ _AND_VERB = re.compile(
     rf"\s+and\s+(?:then\s+)?(?:{'|'.join(sorted(INTRO_VERBS | STATE_VERBS))}|showcase|apply|"
     r"use|test|validate)s?\b|\s(?:incorporating|leveraging|achieving|using|exploiting|"
     r"combining|integrating|utilizing|employing|capturing|allowing|enabling|providing|"
-    r"requiring|involving|outperforming|showing|demonstrating|offering|making|yielding)\b"
+    r"requiring|involving|outperforming|showing|demonstrating|offering|making|yielding|aiming|"
+    r"seeking|trying|attempting|involved)\b"
 )
 # "a tool developed both for X": "tool"
 _PARTICIPLE = re.compile(
@@ -248,6 +248,7 @@ _PARTICIPLE = re.compile(
 )
 # "for modeling and detect X" (a purpose of two verbs): "for modeling and detecting X"
 _BOTH_VERBS = re.compile(r"(?<=^for )(\w+ing and) ([a-z]+)\b(?<!ing)")
+_AIMING = re.compile(r"^for (?:aiming|seeking|trying|attempting|striving) to ([a-z]+)")
 _CUTS = (_PARTICIPLE, _AND_PARTICIPLE, _AND_VERB)
 # A purpose that points back ("for addressing the above challenges") says nothing alone.
 _BACK = re.compile(

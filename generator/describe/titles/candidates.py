@@ -67,11 +67,12 @@ def derive_title(parts: Abstract, model: TitleModel | None = None) -> str:
     """Title for one abstract: "Name: Description" when a coined name exists, else a phrase;
     chosen by `model` (the shipped one unless given)."""
     model = model or shipped()
-    if not is_position(parts.text):  # a position paper is titled by its claim
-        named = named_title(parts, model) or contribution_title(parts, model)
-        if named:
-            return named  # the authors' own "Name, a <what it is>": no candidate says it better
-    draft = compose(parts, model)
+    name = choose_name(parts, model)  # "graph neural networks (GNNs)": no brand; DA-KD is one
+    position = is_position(parts.text)
+    stated = "" if position else named_title(parts, name) or contribution_title(parts, name)
+    if stated:  # the authors' own "Name, a <what it is>": no candidate says it better
+        return stated
+    draft = drafted(parts, name)
     title = retitle(parts, draft.title, prefix=draft.prefix, name=draft.name, claim=draft.claim,
                     model=model)  # fmt: skip
     return title if _WORD.search(title) else "Untitled"
@@ -88,7 +89,11 @@ class Draft(NamedTuple):
 
 def compose(parts: Abstract, model: TitleModel) -> Draft:
     """The title composed from the sentence that states the contribution."""
-    name = choose_name(parts, model)  # "graph neural networks (GNNs)": no brand; DA-KD is one
+    return drafted(parts, choose_name(parts, model))
+
+
+def drafted(parts: Abstract, name: Name | None) -> Draft:
+    """`compose`, the name (`choose_name`'s) chosen."""
     if is_position(parts.text):
         return Draft(_position_title(parts), "Position", name, True)
     claim = bool(_FINDING.search(parts.lower[parts.ranking[0]]))  # "we prove that X holds"

@@ -43,11 +43,12 @@ def cut_after_modifier(words: list[str]) -> bool:
 
 
 def glued(title: str) -> list[str]:
-    """Words run together where the source lacked a space: "calledRelation", "bfGNFactor"
-    (a LaTeX command's letters before a name), told from names such as "mBERT" or "iHMM" by
-    the word that comes first."""
-    return [
-        token
+    """Words run together where the source lacked a space: "calledRelation", "bfGNFactor" (a
+    LaTeX command's letters before a name), told from names such as "mBERT" or "iHMM" by the
+    word that comes first; and a plural run into a small word, "Humansand"."""
+    run_on = [word for word in _RUN_ON.findall(title) if word.lower() not in _RUN_ON_WORDS]
+    return run_on + [
+        "".join(token)
         for token in _GLUE.findall(title)
         if token[0].lower() in _GLUE_FIRST
         or token[0].lower() in FUNCTION_WORDS
@@ -61,6 +62,9 @@ _NEVER_LAST = frozenset(
     "whereby which whose".split()
 )
 _ADJECTIVE = re.compile(r"(?:ary|ous|ive|ful|able|ible|ical|ial|ent|ant)$")
+# "Architecturesare", "Humansand": a plural run into the word after it
+_RUN_ON = re.compile(r"\b[A-Za-z]{4,}s(?:are|and|the|for|with)\b")
+_RUN_ON_WORDS = frozenset("thousand thousands".split())
 _GLUE = re.compile(r"(?<![\w-])([a-z]{2,})([A-Z][A-Za-z]*)")
 _GLUE_FIRST = frozenset(
     """bf it em tt rm sf nabla mathrm mathbf mathcal mathit textbf textit textsc texttt emph
