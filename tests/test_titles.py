@@ -332,6 +332,7 @@ def test_title_check_names_what_is_wrong(title: str, problem: str) -> None:
         "mBERT Representations for Cross-Lingual Transfer",
         "Position: Protein Language Model Benchmarks Overstate Generalization",
         "Sparse Autoencoders for Probing Large Language Model Activations",
+        "CFT: Condensed Filter Tree for Cost-Sensitive Multi-Label Classification",
     ],
 )
 def test_title_check_passes_noun_phrases(title: str) -> None:

@@ -66,6 +66,7 @@ _SHAPES = (
 )
 # "NAME is a/an <phrase>": trusted only for the name the title leads with anyway.
 _COPULA = re.compile(rf"^{_NAME}\s+is\s+(?:an?)\s+(?P<phrase>.+)")
+_TOP = 2  # sentences, best-ranked first, that may state the contribution
 _MIN_WORDS = 2  # after the name: "Name: Framework" says nothing
 _THIN = 3  # words, at most, of a description that is only a kind: "Open Source Library"
 # What a name is, said without what it is for: the kinds papers introduce.
@@ -96,7 +97,7 @@ def contribution_title(parts: Abstract, chosen: Name | None) -> str:
     exact algorithm for energy minimization in cycle MRFs": "Fast and Exact Algorithm for
     Energy Minimization in Cycle MRFs"), after the name the title leads with (`chosen`) when
     the sentence names it; "" when none states one that makes a title the check passes."""
-    for index in parts.ranking:
+    for index in parts.ranking[:_TOP]:  # a later one is a secondary result
         plain = parts.plain[index]
         match = _CONTRIBUTION.search(drop_parentheses(plain))
         if match and not _SECONDARY.search(plain[: match.end("phrase") - len(match["phrase"])]):
@@ -139,7 +140,7 @@ def _action(description: str) -> str:
 _VAGUE_OPENERS = frozenset(
     """study notion way total extension kind type couple series number set pair combination
     definitional collection analysis investigation explanation proof discussion overview
-    evaluation comparison characterization characterisation description""".split()
+    evaluation comparison characterization characterisation description class""".split()
 )
 _KIND_FOR = re.compile(rf"^(?:{'|'.join(sorted(GENERIC_HEADS))})\s+for\s+(?=\w+ing\b)")
 # "Furthermore, we propose ...", "we also introduce ...": not the paper's main contribution.
@@ -226,7 +227,8 @@ _NAMING = re.compile(r",?\s+(?:called|named|dubbed|termed|coined)\s")
 _TO_VERB = re.compile(r"^([\w-]+(?:\s+[\w-]+)*?)\s+to\s+([a-z]+)\s+")
 # What cleaning leaves of "a simple yet effective method", and a participle left hanging.
 _LOOSE = re.compile(
-    r"^(?:(?:yet|but|and|also)\s+)+(?:\w+ly\s+)?|^(?:highly|very)\s+|\s+[a-z]{3,}ed$"
+    r"^(?:(?:yet|but|and|also)\s+)+(?:\w+ly\s+)?|^(?:highly|very|innovative|elegant)\s+|"
+    r"\s+[a-z]{3,}ed$"
 )
 _AIMED = re.compile(  # "focused on X", "designed and deployed for X": "for X"
     r"\s(?:(?:focused|focusing|targeted|targeting|specialized|specialised|dedicated|aimed|"
@@ -239,7 +241,7 @@ _AND_VERB = re.compile(
     r"use|test|validate)s?\b|\s(?:incorporating|leveraging|achieving|using|exploiting|"
     r"combining|integrating|utilizing|employing|capturing|allowing|enabling|providing|"
     r"requiring|involving|outperforming|showing|demonstrating|offering|making|yielding|aiming|"
-    r"seeking|trying|attempting|involved)\b"
+    r"seeking|trying|attempting|involved|consisting|comprising)\b"
 )
 # "a tool developed both for X": "tool"
 _PARTICIPLE = re.compile(

@@ -223,11 +223,14 @@ def _repeats(words: list[str]) -> bool:
     if any(first == second and first for first, second in itertools.pairwise(bare)):
         return True
     for at, word in enumerate(words):
-        letters = word.rstrip(":,;").removesuffix("s")  # "CAVs: Concept Activation Vectors"
+        colon = word.endswith(":")  # "CAVs: Concept Activation Vectors" says the name twice
+        letters = word.rstrip(":").removesuffix("s")
         if len(letters) < 2 or not letters.isupper() or not letters.isalpha():
             continue
         after = words[at + 1 : at + 1 + len(letters)]
         before = words[max(at - len(letters), 0) : at]
+        if colon and len(after) < len(words) - at - 1:
+            continue  # "CFT: Condensed Filter Tree for X" says what more
         if any(_initials(side) == letters for side in (after, before)):
             return True
     return False
