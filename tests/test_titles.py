@@ -601,6 +601,16 @@ def test_a_coined_name_is_titled_with_its_own_appositive(abstract: str, expected
             "algorithm for answering a large number of queries on tabular data. It is fast.",
             "Practical Differentially Private Algorithm for Answering Queries on Tabular Data",
         ),
+        (  # "we study X": the subject; "the challenging problem of" goes
+            "Games are hard to solve. We study the sample complexity of identifying the pure "
+            "strategy Nash equilibrium in stochastic matrix games.",
+            "Sample Complexity of Identifying the Pure Strategy Nash Equilibrium",
+        ),
+        (
+            "Change points are hard to find. In this paper, we consider the challenging problem "
+            "of unsupervised change point detection in multivariate time series.",
+            "Unsupervised Change Point Detection in Multivariate Time Series",
+        ),
         (  # "a method for learning X": the bare kind goes
             "Energy-based policies are expressive. We propose a method for learning expressive "
             "energy-based policies for continuous actions, which was feasible only in tables.",

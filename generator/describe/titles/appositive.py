@@ -100,11 +100,12 @@ def contribution_title(parts: Abstract, chosen: Name | None) -> str:
     for index in parts.ranking[:_TOP]:  # a later one is a secondary result
         plain = parts.plain[index]
         match = _CONTRIBUTION.search(drop_parentheses(plain))
-        if match and not _SECONDARY.search(plain[: match.end("phrase") - len(match["phrase"])]):
+        phrase = (match["phrase"] or match["subject"]) if match else ""
+        if phrase and not _SECONDARY.search(plain[: match.start()] if match else ""):
             if chosen and chosen.short not in plain:
                 return ""  # the paper's main thing is its name: the ranked candidates lead with it
             named = chosen
-            found = _described(_ADJECTIVES.sub(r"\1 ", match["phrase"]), named, parts.long_forms)
+            found = _described(_ADJECTIVES.sub(r"\1 ", phrase), named, parts.long_forms)
             if found:
                 return found
     return ""
@@ -140,16 +141,25 @@ def _action(description: str) -> str:
 _VAGUE_OPENERS = frozenset(
     """study notion way total extension kind type couple series number set pair combination
     definitional collection analysis investigation explanation proof discussion overview
-    evaluation comparison characterization characterisation description class""".split()
+    evaluation comparison characterization characterisation description class team group
+    variety""".split()
 )
 _KIND_FOR = re.compile(rf"^(?:{'|'.join(sorted(GENERIC_HEADS))})\s+for\s+(?=\w+ing\b)")
 # "Furthermore, we propose ...", "we also introduce ...": not the paper's main contribution.
 _SECONDARY = re.compile(
     r"^(?:furthermore|moreover|additionally|in addition|finally|besides|then)\b|\b(?:also|further|"
-    r"additionally|then|finally)\s+\w+$",
+    r"additionally|then|finally)\s*$",
     re.IGNORECASE,
 )
-_CONTRIBUTION = re.compile(rf"{_INTRO}(?:an?)\s+(?P<phrase>.+)")
+_CONTRIBUTION = re.compile(
+    rf"{_INTRO}(?:an?|some|two|three|several)\s+(?P<phrase>.+)"
+    # "we study X", "we consider the problem of X": the subject the paper is about
+    r"|\b(?i:we|this (?:paper|work|study|article|manuscript))\s+(?:\w+ly\s+)?"
+    r"(?:(?:aim|seek|set out) to\s+)?(?:study|studie|investigat|consider|examin|explor|"
+    r"analy[sz]|characteri[sz])(?:e|es|ed|s)?\s+(?:(?:the|a|an)\s+)?"
+    r"(?:(?:[a-z-]+\s+)?(?:problem|question|task|setting)s?\s+of\s+)?(?P<subject>(?!how\b|whether\b|why\b|"
+    r"what\b|when\b|this\b|these\b|such\b|it\b|them\b)[a-z].+)"
+)
 # "a practical, differentially private algorithm": a comma between two modifiers joins them.
 _ADJECTIVES = re.compile(r"^([a-z-]{3,}),\s+(?=[a-z-]+\s+[a-z-]+)")
 
