@@ -152,13 +152,14 @@ _SECONDARY = re.compile(
     re.IGNORECASE,
 )
 _CONTRIBUTION = re.compile(
-    rf"{_INTRO}(?:an?|some|two|three|several)\s+(?P<phrase>.+)"
+    rf"{_INTRO}(?:an?)\s+(?P<phrase>.+)"
     # "we study X", "we consider the problem of X": the subject the paper is about
     r"|\b(?i:we|this (?:paper|work|study|article|manuscript))\s+(?:\w+ly\s+)?"
     r"(?:(?:aim|seek|set out) to\s+)?(?:study|studie|investigat|consider|examin|explor|"
     r"analy[sz]|characteri[sz])(?:e|es|ed|s)?\s+(?:(?:the|a|an)\s+)?"
     r"(?:(?:[a-z-]+\s+)?(?:problem|question|task|setting)s?\s+of\s+)?(?P<subject>(?!how\b|whether\b|why\b|"
-    r"what\b|when\b|this\b|these\b|such\b|it\b|them\b)[a-z].+)"
+    r"what\b|when\b|this\b|these\b|such\b|it\b|them\b|in\b|on\b|for\b|with\b|under\b|"
+    r"from\b|through\b|via\b|using\b|as\b|to\b|at\b|by\b)[a-z].+)"
 )
 # "a practical, differentially private algorithm": a comma between two modifiers joins them.
 _ADJECTIVES = re.compile(r"^([a-z-]{3,}),\s+(?=[a-z-]+\s+[a-z-]+)")
