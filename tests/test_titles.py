@@ -732,3 +732,19 @@ def test_a_contribution_reads_as_a_phrase(abstract: str, expected: str) -> None:
 )
 def test_a_name_beside_its_expansion_or_a_cut_adjective_is_refused(title: str) -> None:
     assert problems(title)
+
+
+def test_a_stated_title_gives_way_only_to_a_candidate_the_ranker_clearly_prefers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from generator.describe.titles import phrasing
+
+    abstract = (
+        "Cycles make inference hard. In this paper, we present a fast and exact algorithm for "
+        "energy minimization in cycle graphs, which solves each cycle in linear time."
+    )
+    stated = "Fast and Exact Algorithm for Energy Minimization in Cycle Graphs"
+    monkeypatch.setattr(phrasing, "STATED_MARGIN", 1000.0)
+    assert derive_title(analyse(abstract)) == stated
+    monkeypatch.setattr(phrasing, "STATED_MARGIN", -1000.0)
+    assert derive_title(analyse(abstract)) != stated

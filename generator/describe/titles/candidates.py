@@ -70,11 +70,9 @@ def derive_title(parts: Abstract, model: TitleModel | None = None) -> str:
     name = choose_name(parts, model)  # "graph neural networks (GNNs)": no brand; DA-KD is one
     position = is_position(parts.text)
     stated = "" if position else named_title(parts, name) or contribution_title(parts, name)
-    if stated:  # the authors' own "Name, a <what it is>": no candidate says it better
-        return stated
     draft = drafted(parts, name)
     title = retitle(parts, draft.title, prefix=draft.prefix, name=draft.name, claim=draft.claim,
-                    model=model)  # fmt: skip
+                    model=model, stated=stated)  # fmt: skip
     return title if _WORD.search(title) else "Untitled"
 
 
