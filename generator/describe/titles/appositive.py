@@ -11,8 +11,11 @@ that coin a name and say what it is in one breath:
 and compresses the noun phrase to its head and modifiers with their prepositional phrases:
 relative clauses and appositions go, "that measures X" after a bare kind ("a benchmark") becomes
 "for measuring X", at most `MAX_WORDS` words in all, cut only between phrases. The result
-must pass the title check; otherwise "" and the ranked candidates decide. Regex over the
-plain sentences; must not rank, score or read other papers.
+must pass the title check; otherwise "" and the ranked candidates decide. Without a coined
+name, `contribution_title` compresses the same way what one of the two best-ranked sentences
+says the paper presents ("we present a/an <phrase>") or studies ("we study X", "we consider
+the problem of X"). `phrasing.choose` keeps either unless the ranker clearly prefers another
+candidate. Regex over the plain sentences; must not rank, score or read other papers.
 """
 
 from __future__ import annotations
