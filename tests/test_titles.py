@@ -18,10 +18,13 @@ from hypothesis import strategies as st
 from generator.describe.kinds import classify
 from generator.describe.reading.abstracts import analyse
 from generator.describe.reading.acronyms import long_form
+from generator.describe.reading.claims import claims
+from generator.describe.reading.lexicon import base_form, gerund
 from generator.describe.reading.names import Name, coined_name
-from generator.describe.titles.candidates import MAX_WORDS, derive_title, title_case
+from generator.describe.titles.candidates import MAX_WORDS, derive_title, describe, title_case
 from generator.describe.titles.check import names_only_the_field, problems
 from generator.describe.titles.model import shipped
+from generator.describe.titles.phrases import whole_conjunct
 from generator.describe.titles.salience import content_words
 
 OTHER_FIELD = Path(__file__).parent / "fixtures" / "other_field"
@@ -748,3 +751,135 @@ def test_a_stated_title_gives_way_only_to_a_candidate_the_ranker_clearly_prefers
     assert derive_title(analyse(abstract)) == stated
     monkeypatch.setattr(phrasing, "STATED_MARGIN", -1000.0)
     assert derive_title(analyse(abstract)) != stated
+
+
+@pytest.mark.parametrize(
+    ("verb", "expected"),
+    [
+        ("infer", "inferring"),  # stressed final syllable: the consonant doubles
+        ("refer", "referring"),
+        ("transfer", "transferring"),
+        ("submit", "submitting"),
+        ("control", "controlling"),
+        ("embed", "embedding"),
+        ("offer", "offering"),  # stressed on the first syllable: it does not
+        ("differ", "differing"),
+        ("model", "modeling"),
+        ("limit", "limiting"),
+        ("visit", "visiting"),
+        ("make", "making"),  # a silent -e goes
+        ("compute", "computing"),
+        ("see", "seeing"),  # but not in -ee
+        ("be", "being"),
+        ("tie", "tying"),  # -ie becomes -y
+        ("die", "dying"),
+        ("map", "mapping"),  # one syllable, consonant-vowel-consonant
+        ("quit", "quitting"),
+        ("fix", "fixing"),
+        ("mimic", "mimicking"),
+        ("learn", "learning"),
+    ],
+)
+def test_a_verb_becomes_its_gerund(verb: str, expected: str) -> None:
+    assert gerund(verb) == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "verb"),
+    [
+        ("we systematically evaluate eviction policies", "evaluate"),
+        ("we then systematically evaluate eviction policies", "evaluate"),
+        ("we first carefully and jointly infer gene networks", "infer"),
+        ("we also jointly infer gene networks", "infer"),
+        ("this paper further rigorously examines caches", "examine"),
+        ("we apply caches to networks", "apply"),  # a verb in -ly is no adverb
+        ("we only rely on caches", "rely"),
+    ],
+)
+def test_adverbs_before_the_verb_are_skipped(sentence: str, verb: str) -> None:
+    assert claims(sentence)[0].verb == verb
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("we then carefully mimic slow caches under drift", "mimicking slow caches under drift"),
+        ("we first jointly infer gene networks from cell counts",
+         "inferring gene networks from cell counts"),
+        ("we then make eviction cheap for small caches", "making eviction cheap for small caches"),
+        ("we also quietly untie knotted graphs", "untying knotted graphs"),
+        ("we now systematically transfer cache policies", "transferring cache policies"),
+    ],
+)  # fmt: skip
+def test_a_contribution_clause_with_an_adverb_becomes_a_gerund_phrase(
+    sentence: str, expected: str
+) -> None:
+    assert describe(sentence, sentence, claims(sentence)) == expected
+
+
+_INVENTED_CLAUSES = [
+    "Caches stall under bursts. In this work, we then systematically evaluate eviction policies "
+    "for content delivery networks under drift. LRU wins.",
+    "Gene networks are hidden in noisy counts. Here we first jointly infer regulatory gene "
+    "networks from single-cell expression counts. The networks match known pathways.",
+    "Graphs are knotted. We also quietly untie knotted graphs with a greedy rule. It is fast.",
+    "Readers skim papers. We then carefully make reading lists shorter for busy readers. They "
+    "read more.",
+    "Caches forget. We now systematically transfer cache policies between regions. Hit rates rise.",
+    "Proteins fold slowly. We deliberately mimic slow folding in small peptides. It works.",
+]
+
+
+@pytest.mark.parametrize("abstract", _INVENTED_CLAUSES)
+def test_a_title_has_only_the_sources_words_and_their_correct_inflections(abstract: str) -> None:
+    title = derive_title(analyse(abstract))
+    source = {word.lower() for word in re.findall(r"[A-Za-z]+", abstract)}
+    forms = source | {gerund(base_form(word)) for word in source} | {"for"}
+    assert {w.lower() for w in re.findall(r"[A-Za-z]+", title)} <= forms, title
+    assert not re.search(r"ly(?:ing)?\b", title.split()[0].lower()), title
+
+
+@pytest.mark.parametrize(
+    ("title", "source", "expected"),
+    [
+        (
+            "Identifying the Influence of Each Adapter Module and a Novel Way",
+            "we identify the influence of each adapter module and a novel way to merge them.",
+            "Identifying the Influence of Each Adapter Module",
+        ),
+        (  # cleaning dropped "novel": the conjunct is still the cut one
+            "Influence of Each Adapter Module and a Way",
+            "we identify the influence of each adapter module and a novel way to merge them.",
+            "Influence of Each Adapter Module",
+        ),
+        (
+            "Pruning Caches or the Whole Network",
+            "we study pruning caches or the whole network that serves them",
+            "Pruning Caches",
+        ),
+        (  # the source ends the conjunct there: it is whole
+            "Pruning Caches and the Whole Network",
+            "we study pruning caches and the whole network.",
+            "Pruning Caches and the Whole Network",
+        ),
+        (  # a conjunct with its own prepositional phrase is whole
+            "Pruning Caches and the Size of Networks",
+            "we study pruning caches and the size of networks that serve them",
+            "Pruning Caches and the Size of Networks",
+        ),
+    ],
+)
+def test_a_title_never_ends_on_a_conjunct_the_source_continues(
+    title: str, source: str, expected: str
+) -> None:
+    assert whole_conjunct(title, source) == expected
+
+
+def test_a_derived_title_does_not_end_on_a_cut_conjunct() -> None:
+    abstract = (
+        "Adapters are a popular way to tune large language models. In this paper, we propose "
+        "to identify the influence of each adapter module and a novel way to merge adapters "
+        "into one model. Merged adapters match full tuning."
+    )
+    title = derive_title(analyse(abstract))
+    assert not re.search(r"\b(?:and|or) (?:an?|the)\b(?!.*\b(?:of|for|in|on|to)\b)", title), title

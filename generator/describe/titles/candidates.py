@@ -48,6 +48,7 @@ from generator.describe.titles.phrases import (
     spell_out,
     standalone,
     title_case,
+    whole_conjunct,
 )
 from generator.describe.titles.phrasing import retitle
 from generator.describe.titles.position import stated_claim
@@ -73,6 +74,7 @@ def derive_title(parts: Abstract, model: TitleModel | None = None) -> str:
     draft = drafted(parts, name)
     title = retitle(parts, draft.title, prefix=draft.prefix, name=draft.name, claim=draft.claim,
                     model=model, stated=stated)  # fmt: skip
+    title = whole_conjunct(title, parts.text)
     return title if _WORD.search(title) else "Untitled"
 
 

@@ -206,6 +206,28 @@ def whole_claim(statement: str) -> str:
     return " ".join(words)
 
 
+def whole_conjunct(title: str, source: str) -> str:
+    """A title ending in "and/or a/an/the <words>" that the source continues ("... Module and
+    a Novel Way" of "... and a novel way to merge them") ends before the coordination: the
+    last conjunct was cut from what it is, and alone says nothing."""
+    match = _LAST_CONJUNCT.search(title)
+    if not match:
+        return title
+    # the conjunct's words in order, with what cleaning dropped ("novel") allowed between
+    words = r"\s+(?:[\w-]+\s+){0,2}?".join(map(re.escape, match["conjunct"].lower().split()))
+    if re.search(rf"\b(?:and|or)\s+{words}\s+[a-z\d(]", source.lower()):
+        return title[: match.start()].rstrip(" ,;:")
+    return title
+
+
+# The last conjunct of a title: an article, then words with no preposition among them.
+_LAST_CONJUNCT = re.compile(
+    r",?\s+(?:and|or)\s+(?P<conjunct>(?:an?|the)\s+(?:(?!(?:for|of|in|on|with|via|from|under|"
+    r"across|to|and|or)\b)[\w-]+\s*)+)$",
+    re.IGNORECASE,
+)
+
+
 def is_topic(phrase: str) -> bool:
     """A noun phrase naming a problem: not "using them", not "applying it to X"."""
     words = phrase.lower().split()
