@@ -883,3 +883,20 @@ def test_a_derived_title_does_not_end_on_a_cut_conjunct() -> None:
     )
     title = derive_title(analyse(abstract))
     assert not re.search(r"\b(?:and|or) (?:an?|the)\b(?!.*\b(?:of|for|in|on|to)\b)", title), title
+
+
+def test_a_purpose_ends_before_a_second_verb_it_cannot_inflect() -> None:
+    abstract = (
+        "Camera shake blurs photographs. We propose a deblurring network that estimates a "
+        "spatially varying blur kernel field and deconvolves the image in a learned space. "
+        "It restores text."
+    )
+    title = derive_title(analyse(abstract))
+    assert "Deconvolves" not in title and not title.endswith(" and"), title
+
+
+def test_the_last_conjunct_is_found_in_linear_time() -> None:
+    title = "Caches and the " + "Longword " * 40 + "Tail"
+    started = time.perf_counter()
+    assert whole_conjunct(title, "we study caches and the web.") == title
+    assert time.perf_counter() - started < 0.5

@@ -47,12 +47,20 @@ def gerund_purpose(rest: str) -> str:
     match = _RELATIVE.match(rest)
     if not match or match.group(1) in _NOT_ACTIONS:
         return ""
-    return f"for {gerund(base_form(match.group(1)))} {first_clause(match.group(2))}"
+    clause = first_clause(match.group(2))
+    second = _SECOND_VERB.search(clause) if match.group(1).endswith("s") else None
+    if second:  # "estimates X and deconvolves the image": the purpose ends before the second
+        clause = clause[: second.start()]  # verb (a noun, "items and users the", may look alike)
+    return f"for {gerund(base_form(match.group(1)))} {clause}"
 
 
 _RELATIVE = re.compile(
     r"\s*,?\s*(?:that|which|to)\s+(?:(?:can|also|always|often|still|further|then|first|"
     r"even|\w+ly)\s+)*([a-z]+)\s+(.+)"
+)
+# A second verb of the same form as the first, before its object: "and deconvolves the".
+_SECOND_VERB = re.compile(
+    r"\s+and\s+([a-z]{3,}[^s\W]s)\s+(?=(?:the|a|an|its|their|each|every|all|any)\s)"
 )
 _NOT_ACTIONS = frozenset("is are has have was were be been can may might will would should does do "
                          "did not".split())  # fmt: skip
@@ -220,11 +228,11 @@ def whole_conjunct(title: str, source: str) -> str:
     return title
 
 
-# The last conjunct of a title: an article, then words with no preposition among them.
+# The last conjunct of a title: an article, then words with no preposition among them (each
+# word whole, so that the search stays linear).
+_NOT_PREPOSITION = r"(?!(?:for|of|in|on|with|via|from|under|across|to|and|or)\b)[\w-]+"
 _LAST_CONJUNCT = re.compile(
-    r",?\s+(?:and|or)\s+(?P<conjunct>(?:an?|the)\s+(?:(?!(?:for|of|in|on|with|via|from|under|"
-    r"across|to|and|or)\b)[\w-]+\s*)+)$",
-    re.IGNORECASE,
+    rf",?\s+(?:and|or)\s+(?P<conjunct>(?:an?|the)(?:\s+{_NOT_PREPOSITION})+)$", re.IGNORECASE
 )
 
 
