@@ -19,7 +19,7 @@ from generator.describe.kinds import classify
 from generator.describe.reading.abstracts import analyse
 from generator.describe.reading.acronyms import long_form
 from generator.describe.reading.claims import claims
-from generator.describe.reading.lexicon import base_form, gerund
+from generator.describe.reading.lexicon import LY_VERBS, base_form, gerund
 from generator.describe.reading.names import Name, coined_name
 from generator.describe.titles.candidates import MAX_WORDS, derive_title, describe, title_case
 from generator.describe.titles.check import names_only_the_field, problems
@@ -827,6 +827,12 @@ _INVENTED_CLAUSES = [
     "read more.",
     "Caches forget. We now systematically transfer cache policies between regions. Hit rates rise.",
     "Proteins fold slowly. We deliberately mimic slow folding in small peptides. It works.",
+    # "to" and an adverb before the verb, after an introduced kind and after "we propose"
+    "Borrowing from gardening, in this paper we introduce a framework to systematically evaluate "
+    "the cost of pruning fruit trees by hand and by machine. Machines win.",
+    "Orchards are large. We propose to systematically evaluate pruning costs in orchards. Hand "
+    "pruning is slower.",
+    "Sorting is slow. We present a method to apply bucket sorting to long streams. It is fast.",
 ]
 
 
@@ -836,7 +842,8 @@ def test_a_title_has_only_the_sources_words_and_their_correct_inflections(abstra
     source = {word.lower() for word in re.findall(r"[A-Za-z]+", abstract)}
     forms = source | {gerund(base_form(word)) for word in source} | {"for"}
     assert {w.lower() for w in re.findall(r"[A-Za-z]+", title)} <= forms, title
-    assert not re.search(r"ly(?:ing)?\b", title.split()[0].lower()), title
+    first = title.split()[0].lower()  # never an adverb made a gerund ("Systematicallying")
+    assert not (first.endswith("lying") and first.removesuffix("ing") not in LY_VERBS), title
 
 
 @pytest.mark.parametrize(

@@ -12,14 +12,11 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from generator.describe.reading.lexicon import INTRO_VERBS, LY_VERBS, STATE_VERBS, base_form
+from generator.describe.reading.lexicon import ADVERB, INTRO_VERBS, STATE_VERBS, base_form
 
-# Adverbs between subject and verb, in any order ("we then carefully and systematically
-# evaluate"): the verb is the word after them. A verb ending in "ly" ("we apply") is no adverb.
-_LY_VERB = "|".join(sorted(LY_VERBS))
-_ADVERB = rf"(?:(?!(?:{_LY_VERB})s? )[a-z]+ly|also|further|then|first|now|here) (?:and )?"
-_SUBJECT = re.compile(rf"we (?:{_ADVERB})*([a-z]+)")
-_THIS = re.compile(rf"this (?:paper|work|study|article|note|position paper) (?:{_ADVERB})*([a-z]+)")
+# Adverbs between subject and verb, in any order: the verb is the word after them.
+_SUBJECT = re.compile(rf"we (?:{ADVERB})*([a-z]+)")
+_THIS = re.compile(rf"this (?:paper|work|study|article|note|position paper) (?:{ADVERB})*([a-z]+)")
 # How sentences open: background, a secondary contribution, the paper itself.
 _BACKGROUND = (
     *"""recent however despite although though while existing current traditional prior previous

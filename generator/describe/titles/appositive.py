@@ -25,6 +25,7 @@ import re
 from generator.describe.reading.abstracts import Abstract
 from generator.describe.reading.grammar import first_clause
 from generator.describe.reading.lexicon import (
+    ADVERB,
     COMMON_ACRONYMS,
     GENERIC_HEADS,
     INTRO_VERBS,
@@ -238,7 +239,7 @@ def compress(phrase: str) -> tuple[str, ...]:
 
 
 _NAMING = re.compile(r",?\s+(?:called|named|dubbed|termed|coined)\s")
-_TO_VERB = re.compile(r"^([\w-]+(?:\s+[\w-]+)*?)\s+to\s+([a-z]+)\s+")
+_TO_VERB = re.compile(rf"^([\w-]+(?:\s+[\w-]+)*?)\s+to\s+(?:{ADVERB})*([a-z]+)\s+")
 # What cleaning leaves of "a simple yet effective method", and a participle left hanging.
 _LOOSE = re.compile(
     r"^(?:(?:yet|but|and|also)\s+)+(?:\w+ly\s+)?|^(?:highly|very|innovative|elegant)\s+|"

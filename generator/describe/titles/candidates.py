@@ -18,6 +18,7 @@ from generator.describe.reading.abstracts import Abstract
 from generator.describe.reading.claims import Claim
 from generator.describe.reading.grammar import first_clause
 from generator.describe.reading.lexicon import (
+    ADVERB,
     FINDING_VERBS,
     GENERIC_HEADS,
     INTRO_VERBS,
@@ -271,9 +272,8 @@ def _after(sentence: str, at: int) -> str:
 
 def _object_phrase(rest: str) -> str:
     """What follows "we propose": a noun phrase, or "to <verb> ..." as a gerund phrase."""
-    if rest.startswith("to "):
-        verb, _, tail = rest[3:].partition(" ")
-        return f"{gerund(verb)} {noun_phrase(tail)}"
+    if to_verb := _TO_VERB.match(rest):  # "to (systematically) evaluate X": "evaluating X"
+        return f"{gerund(to_verb[1])} {noun_phrase(rest[to_verb.end() :])}"
     phrase = noun_phrase(rest)
     if len(phrase.split()) < 2:  # "robustness", cut before "to rotate images"
         return clean(first_clause(rest, infinitive=False))
@@ -282,6 +282,7 @@ def _object_phrase(rest: str) -> str:
     return phrase
 
 
+_TO_VERB = re.compile(rf"to (?:{ADVERB})*([a-z]+) ?")
 _ON_WITH = re.compile(r"^(?:on|with)\s+")  # "we focus on X", "we deal with X"
 _WHAT_IS = re.compile(r"^what (?:is|are) ", re.IGNORECASE)
 _KIND_NOUN = re.compile(rf"\s+(?:{'|'.join(KIND_NOUNS)})\b")

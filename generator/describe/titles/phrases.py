@@ -12,6 +12,7 @@ import re
 
 from generator.describe.reading.grammar import first_clause
 from generator.describe.reading.lexicon import (
+    ADVERB,
     CUT_BEFORE,
     DETERMINERS,
     GENERIC_HEADS,
@@ -55,8 +56,7 @@ def gerund_purpose(rest: str) -> str:
 
 
 _RELATIVE = re.compile(
-    r"\s*,?\s*(?:that|which|to)\s+(?:(?:can|also|always|often|still|further|then|first|"
-    r"even|\w+ly)\s+)*([a-z]+)\s+(.+)"
+    rf"\s*,?\s*(?:that|which|to)\s+(?:(?:can|always|often|still|even)\s+|{ADVERB})*([a-z]+)\s+(.+)"
 )
 # A second verb of the same form as the first, before its object: "and deconvolves the".
 _SECOND_VERB = re.compile(
