@@ -18,10 +18,13 @@ from hypothesis import strategies as st
 from generator.describe.kinds import classify
 from generator.describe.reading.abstracts import analyse
 from generator.describe.reading.acronyms import long_form
+from generator.describe.reading.claims import claims
+from generator.describe.reading.lexicon import LY_VERBS, base_form, gerund
 from generator.describe.reading.names import Name, coined_name
-from generator.describe.titles.candidates import MAX_WORDS, derive_title, title_case
+from generator.describe.titles.candidates import MAX_WORDS, derive_title, describe, title_case
 from generator.describe.titles.check import names_only_the_field, problems
 from generator.describe.titles.model import shipped
+from generator.describe.titles.phrases import whole_conjunct
 from generator.describe.titles.salience import content_words
 
 OTHER_FIELD = Path(__file__).parent / "fixtures" / "other_field"
@@ -298,6 +301,15 @@ def test_titles_are_fast() -> None:
         ("Position: Benchmarks for Protein Language Models", "position without a claim"),
         ("Delegation of Authority to AI Agents Is", "function-word ending"),
         ("Position: Auditable Delegation to Agents Can", "function-word ending"),
+        ("Doubly Robust Estimation in a Missing Not-at-Random", "cut phrase"),
+        ("Imitation Learning Model for Learning from Heterogeneous", "cut phrase"),
+        ("RAAT: calledRelation-Aware Adversarial Training", "glued words"),
+        ("bfGNFactor: Behavior Cloning for Robotic Manipulation", "glued words"),
+        ("Group Equivariant Vision Transformer via a Novel", "cut phrase"),
+        ("Model Fusion for Heterogeneous Learning Architecturesare", "glued words"),
+        ("Aligning Humansand Robots", "glued words"),
+        ("Sparse Autoencoders Large Language Model Activation Probing", "noun pile-up"),
+        ("Graph Transformers Molecular Property Prediction Benchmark Suite", "noun pile-up"),
     ],
 )
 def test_title_check_names_what_is_wrong(title: str, problem: str) -> None:
@@ -320,6 +332,10 @@ def test_title_check_names_what_is_wrong(title: str, problem: str) -> None:
         "AI Agents in Long-Horizon Planning",
         "Tile Sizes Revisited",
         "KVShard",
+        "mBERT Representations for Cross-Lingual Transfer",
+        "Position: Protein Language Model Benchmarks Overstate Generalization",
+        "Sparse Autoencoders for Probing Large Language Model Activations",
+        "CFT: Condensed Filter Tree for Cost-Sensitive Multi-Label Classification",
     ],
 )
 def test_title_check_passes_noun_phrases(title: str) -> None:
@@ -537,3 +553,357 @@ def test_a_position_claim_cut_inside_its_last_phrase_ends_before_it() -> None:
     title = derive_title(analyse(abstract))
     assert title.startswith("Position: "), title
     assert not problems(title), (title, problems(title))
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        (  # "we present NAME, a <phrase>": the appositive, its relative clause dropped
+            "Testing autonomous cars is costly. We present TrafSim, a multimodal promptable "
+            "closed-loop traffic simulation framework that reacts to every agent. TrafSim "
+            "scales to thousands of agents.",
+            "TrafSim: Multimodal Promptable Closed-Loop Traffic Simulation Framework",
+        ),
+        (  # a bare kind gets the purpose its relative clause states
+            "Robustness is hard to measure. We introduce FooBench, a benchmark that measures "
+            "the robustness of vision models under weather shifts. Most models degrade.",
+            "FooBench: Benchmark for Measuring the Robustness of Vision Models Under Weather "
+            "Shifts",
+        ),
+        (  # "a <phrase>, called NAME"
+            "Sorting networks are slow to learn. We propose a differentiable sorting relaxation "
+            "for ranking losses, called SoftSortX. It is exact in the limit.",
+            "SoftSortX: Differentiable Sorting Relaxation for Ranking Losses",
+        ),
+        (  # "a <phrase>, NAME, that ...": the participle phrase after the head goes
+            "Dialogue models ramble. We present an exemplar-guided dialogue generation model, "
+            "ExDial, that follows retrieved exemplars. Human judges prefer it.",
+            "ExDial: Exemplar-Guided Dialogue Generation Model",
+        ),
+        (  # "NAME is a <phrase>": the name the title leads with anyway
+            "AnnoKit is an annotation tool focused on document-level labelling tasks developed "
+            "both for industry and research. AnnoKit ships a web interface. We release AnnoKit.",
+            "AnnoKit: Annotation Tool for Document-Level Labelling Tasks",
+        ),
+    ],
+)
+def test_a_coined_name_is_titled_with_its_own_appositive(abstract: str, expected: str) -> None:
+    assert derive_title(analyse(abstract)) == expected
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        (  # the object of "we present a/an ...", compressed
+            "Cycles make inference hard. In this paper, we present a fast and exact algorithm "
+            "for energy minimization in cycle graphs, which solves each cycle in linear time.",
+            "Fast and Exact Algorithm for Energy Minimization in Cycle Graphs",
+        ),
+        (  # a comma between two modifiers joins them; "a large number of" goes
+            "Private query release is slow. We present a practical, differentially private "
+            "algorithm for answering a large number of queries on tabular data. It is fast.",
+            "Practical Differentially Private Algorithm for Answering Queries on Tabular Data",
+        ),
+        (  # "we study X": the subject; "the challenging problem of" goes
+            "Games are hard to solve. We study the sample complexity of identifying the pure "
+            "strategy Nash equilibrium in stochastic matrix games.",
+            "Sample Complexity of Identifying the Pure Strategy Nash Equilibrium",
+        ),
+        (
+            "Change points are hard to find. In this paper, we consider the challenging problem "
+            "of unsupervised change point detection in multivariate time series.",
+            "Unsupervised Change Point Detection in Multivariate Time Series",
+        ),
+        (  # "a method for learning X": the bare kind goes
+            "Energy-based policies are expressive. We propose a method for learning expressive "
+            "energy-based policies for continuous actions, which was feasible only in tables.",
+            "Learning Expressive Energy-Based Policies for Continuous Actions",
+        ),
+    ],
+)
+def test_a_stated_contribution_is_the_title(abstract: str, expected: str) -> None:
+    assert derive_title(analyse(abstract)) == expected
+
+
+@pytest.mark.parametrize(
+    "abstract",
+    [
+        # a secondary contribution, a vague head, a phrase that points back, another clause
+        "Graphs are large. Furthermore, we propose an adversarial learning strategy for "
+        "alleviating label noise in augmented graphs.",
+        "Policies are unsafe. We present a study of the policy improvement step in safe RL.",
+        "Networks are sparse. We propose a likelihood function for the characterization of "
+        "such single-event networks.",
+        # the paper coins a name elsewhere: its title leads with the name
+        "We propose OBRSX, an optimal budgeted rejection sampler. Moreover, we propose an "
+        "end-to-end method for incorporating the sampling scheme into training.",
+    ],
+)
+def test_a_contribution_that_is_no_title_is_left_to_the_ranker(abstract: str) -> None:
+    from generator.describe.titles.appositive import contribution_title
+    from generator.describe.titles.naming import choose_name
+
+    parts = analyse(abstract)
+    assert contribution_title(parts, choose_name(parts, shipped())) == ""
+
+
+@pytest.mark.parametrize(
+    "abstract",
+    [
+        # a purpose that only points back, or states a result, is no description: the kind
+        # alone is too thin, so the ranked candidates decide
+        "Caching is hard. We propose CacheX, a framework that addresses these challenges. "
+        "CacheX halves misses on web traces.",
+        "Caching is hard. We propose CacheX, a library. CacheX halves misses on web traces.",
+    ],
+)
+def test_an_appositive_that_says_nothing_is_not_the_title(abstract: str) -> None:
+    from generator.describe.titles.appositive import named_title
+
+    assert named_title(analyse(abstract), None) == ""
+
+
+def test_a_compound_ending_on_a_noun_tags_leave_out_is_kept_whole() -> None:
+    from generator.describe.titles.phrasing import noun_phrases
+
+    found = noun_phrases(["We extend temporal difference policy evaluation to risk measures."])
+    assert "temporal difference policy evaluation" in found
+    assert "temporal difference policy" not in found
+    found = noun_phrases(["We study sparse principal component analysis in high dimensions."])
+    assert "sparse principal component analysis" in found
+
+
+def test_the_new_refusals_seldom_refuse_a_real_title() -> None:
+    if not TRAIN.is_file():
+        pytest.skip("the training pairs are not beside the repository")
+    rows = [json.loads(line) for line in TRAIN.open(encoding="utf-8")]
+    refusals = ("cut phrase", "glued words", "noun pile-up")
+    refused = [
+        row["title"] for row in rows if set(problems(title_case(row["title"]))) & set(refusals)
+    ]
+    assert len(refused) <= 0.01 * len(rows), refused[:10]
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        (  # "we take the position that X"
+            "Privacy is contested. In this position paper, we take the position that "
+            "differential privacy alone cannot protect users of chat assistants. We review "
+            "attacks.",
+            "Position: Differential Privacy Alone Cannot Protect Users of Chat Assistants",
+        ),
+        (  # a frame ("the study of") the claim does without, so its last phrase fits
+            "This position paper argues that the current focus on scaling laws distracts from "
+            "the study of data quality in pretraining. We call for new benchmarks.",
+            "Position: The Current Focus on Scaling Laws Distracts from Data Quality",
+        ),
+    ],
+)
+def test_a_position_paper_is_titled_with_its_claim(abstract: str, expected: str) -> None:
+    assert derive_title(analyse(abstract)) == expected
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        (  # two verbs of a purpose both become gerunds; "highly" left by "simple yet" goes
+            "Annotators drift. In this paper we introduce a statistical framework to model and "
+            "detect annotator position bias in crowdsourcing.",
+            "Statistical Framework for Modeling and Detecting Annotator Position Bias in "
+            "Crowdsourcing",
+        ),
+        (  # "an algorithm that aims to reduce X": "reducing X"
+            "Projections are costly. In this paper, we present a novel algorithm that aims to "
+            "reduce the number of projections for stochastic optimization.",
+            "Reducing the Number of Projections for Stochastic Optimization",
+        ),
+        (
+            "Language models overfit. We present a simple yet highly effective adversarial "
+            "training mechanism for regularizing neural language models.",
+            "Adversarial Training Mechanism for Regularizing Neural Language Models",
+        ),
+    ],
+)
+def test_a_contribution_reads_as_a_phrase(abstract: str, expected: str) -> None:
+    assert derive_title(analyse(abstract)) == expected
+
+
+@pytest.mark.parametrize(
+    "title",
+    ["CAVs: Concept Activation Vectors", "DATT: Learning-Based Approach for Tracking Arbitrary"],
+)
+def test_a_name_beside_its_expansion_or_a_cut_adjective_is_refused(title: str) -> None:
+    assert problems(title)
+
+
+def test_a_stated_title_gives_way_only_to_a_candidate_the_ranker_clearly_prefers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from generator.describe.titles import phrasing
+
+    abstract = (
+        "Cycles make inference hard. In this paper, we present a fast and exact algorithm for "
+        "energy minimization in cycle graphs, which solves each cycle in linear time."
+    )
+    stated = "Fast and Exact Algorithm for Energy Minimization in Cycle Graphs"
+    monkeypatch.setattr(phrasing, "STATED_MARGIN", 1000.0)
+    assert derive_title(analyse(abstract)) == stated
+    monkeypatch.setattr(phrasing, "STATED_MARGIN", -1000.0)
+    assert derive_title(analyse(abstract)) != stated
+
+
+@pytest.mark.parametrize(
+    ("verb", "expected"),
+    [
+        ("infer", "inferring"),  # stressed final syllable: the consonant doubles
+        ("refer", "referring"),
+        ("transfer", "transferring"),
+        ("submit", "submitting"),
+        ("control", "controlling"),
+        ("embed", "embedding"),
+        ("offer", "offering"),  # stressed on the first syllable: it does not
+        ("differ", "differing"),
+        ("model", "modeling"),
+        ("limit", "limiting"),
+        ("visit", "visiting"),
+        ("make", "making"),  # a silent -e goes
+        ("compute", "computing"),
+        ("see", "seeing"),  # but not in -ee
+        ("be", "being"),
+        ("tie", "tying"),  # -ie becomes -y
+        ("die", "dying"),
+        ("map", "mapping"),  # one syllable, consonant-vowel-consonant
+        ("quit", "quitting"),
+        ("fix", "fixing"),
+        ("mimic", "mimicking"),
+        ("learn", "learning"),
+    ],
+)
+def test_a_verb_becomes_its_gerund(verb: str, expected: str) -> None:
+    assert gerund(verb) == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "verb"),
+    [
+        ("we systematically evaluate eviction policies", "evaluate"),
+        ("we then systematically evaluate eviction policies", "evaluate"),
+        ("we first carefully and jointly infer gene networks", "infer"),
+        ("we also jointly infer gene networks", "infer"),
+        ("this paper further rigorously examines caches", "examine"),
+        ("we apply caches to networks", "apply"),  # a verb in -ly is no adverb
+        ("we only rely on caches", "rely"),
+    ],
+)
+def test_adverbs_before_the_verb_are_skipped(sentence: str, verb: str) -> None:
+    assert claims(sentence)[0].verb == verb
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("we then carefully mimic slow caches under drift", "mimicking slow caches under drift"),
+        ("we first jointly infer gene networks from cell counts",
+         "inferring gene networks from cell counts"),
+        ("we then make eviction cheap for small caches", "making eviction cheap for small caches"),
+        ("we also quietly untie knotted graphs", "untying knotted graphs"),
+        ("we now systematically transfer cache policies", "transferring cache policies"),
+    ],
+)  # fmt: skip
+def test_a_contribution_clause_with_an_adverb_becomes_a_gerund_phrase(
+    sentence: str, expected: str
+) -> None:
+    assert describe(sentence, sentence, claims(sentence)) == expected
+
+
+_INVENTED_CLAUSES = [
+    "Caches stall under bursts. In this work, we then systematically evaluate eviction policies "
+    "for content delivery networks under drift. LRU wins.",
+    "Gene networks are hidden in noisy counts. Here we first jointly infer regulatory gene "
+    "networks from single-cell expression counts. The networks match known pathways.",
+    "Graphs are knotted. We also quietly untie knotted graphs with a greedy rule. It is fast.",
+    "Readers skim papers. We then carefully make reading lists shorter for busy readers. They "
+    "read more.",
+    "Caches forget. We now systematically transfer cache policies between regions. Hit rates rise.",
+    "Proteins fold slowly. We deliberately mimic slow folding in small peptides. It works.",
+    # "to" and an adverb before the verb, after an introduced kind and after "we propose"
+    "Borrowing from gardening, in this paper we introduce a framework to systematically evaluate "
+    "the cost of pruning fruit trees by hand and by machine. Machines win.",
+    "Orchards are large. We propose to systematically evaluate pruning costs in orchards. Hand "
+    "pruning is slower.",
+    "Sorting is slow. We present a method to apply bucket sorting to long streams. It is fast.",
+]
+
+
+@pytest.mark.parametrize("abstract", _INVENTED_CLAUSES)
+def test_a_title_has_only_the_sources_words_and_their_correct_inflections(abstract: str) -> None:
+    title = derive_title(analyse(abstract))
+    source = {word.lower() for word in re.findall(r"[A-Za-z]+", abstract)}
+    forms = source | {gerund(base_form(word)) for word in source} | {"for"}
+    assert {w.lower() for w in re.findall(r"[A-Za-z]+", title)} <= forms, title
+    first = title.split()[0].lower()  # never an adverb made a gerund ("Systematicallying")
+    assert not (first.endswith("lying") and first.removesuffix("ing") not in LY_VERBS), title
+
+
+@pytest.mark.parametrize(
+    ("title", "source", "expected"),
+    [
+        (
+            "Identifying the Influence of Each Adapter Module and a Novel Way",
+            "we identify the influence of each adapter module and a novel way to merge them.",
+            "Identifying the Influence of Each Adapter Module",
+        ),
+        (  # cleaning dropped "novel": the conjunct is still the cut one
+            "Influence of Each Adapter Module and a Way",
+            "we identify the influence of each adapter module and a novel way to merge them.",
+            "Influence of Each Adapter Module",
+        ),
+        (
+            "Pruning Caches or the Whole Network",
+            "we study pruning caches or the whole network that serves them",
+            "Pruning Caches",
+        ),
+        (  # the source ends the conjunct there: it is whole
+            "Pruning Caches and the Whole Network",
+            "we study pruning caches and the whole network.",
+            "Pruning Caches and the Whole Network",
+        ),
+        (  # a conjunct with its own prepositional phrase is whole
+            "Pruning Caches and the Size of Networks",
+            "we study pruning caches and the size of networks that serve them",
+            "Pruning Caches and the Size of Networks",
+        ),
+    ],
+)
+def test_a_title_never_ends_on_a_conjunct_the_source_continues(
+    title: str, source: str, expected: str
+) -> None:
+    assert whole_conjunct(title, source) == expected
+
+
+def test_a_derived_title_does_not_end_on_a_cut_conjunct() -> None:
+    abstract = (
+        "Adapters are a popular way to tune large language models. In this paper, we propose "
+        "to identify the influence of each adapter module and a novel way to merge adapters "
+        "into one model. Merged adapters match full tuning."
+    )
+    title = derive_title(analyse(abstract))
+    assert not re.search(r"\b(?:and|or) (?:an?|the)\b(?!.*\b(?:of|for|in|on|to)\b)", title), title
+
+
+def test_a_purpose_ends_before_a_second_verb_it_cannot_inflect() -> None:
+    abstract = (
+        "Camera shake blurs photographs. We propose a deblurring network that estimates a "
+        "spatially varying blur kernel field and deconvolves the image in a learned space. "
+        "It restores text."
+    )
+    title = derive_title(analyse(abstract))
+    assert "Deconvolves" not in title and not title.endswith(" and"), title
+
+
+def test_the_last_conjunct_is_found_in_linear_time() -> None:
+    title = "Caches and the " + "Longword " * 40 + "Tail"
+    started = time.perf_counter()
+    assert whole_conjunct(title, "we study caches and the web.") == title
+    assert time.perf_counter() - started < 0.5

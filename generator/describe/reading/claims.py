@@ -12,13 +12,11 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from generator.describe.reading.lexicon import INTRO_VERBS, STATE_VERBS, base_form
+from generator.describe.reading.lexicon import ADVERB, INTRO_VERBS, STATE_VERBS, base_form
 
-_SUBJECT = re.compile(r"we (?:[a-z]+ly )?(?:also |further |then |first |now |here )?([a-z]+)")
-_THIS = re.compile(
-    r"this (?:paper|work|study|article|note|position paper) (?:[a-z]+ly )?(?:also |further )?"
-    r"([a-z]+)"
-)
+# Adverbs between subject and verb, in any order: the verb is the word after them.
+_SUBJECT = re.compile(rf"we (?:{ADVERB})*([a-z]+)")
+_THIS = re.compile(rf"this (?:paper|work|study|article|note|position paper) (?:{ADVERB})*([a-z]+)")
 # How sentences open: background, a secondary contribution, the paper itself.
 _BACKGROUND = (
     *"""recent however despite although though while existing current traditional prior previous

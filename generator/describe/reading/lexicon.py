@@ -64,8 +64,14 @@ SMALL_WORDS = frozenset(
 DETERMINERS = frozenset("a an the this these that those its their our his her each every all any "
                         "such".split())  # fmt: skip
 
-_DOUBLED = frozenset("embed transfer refer control compel omit submit permit admit forget begin "
-                     "occur prefer program".split())  # fmt: skip
+# Verbs of more than one syllable stressed on a final consonant-vowel-consonant: the consonant
+# doubles ("infer" -> "inferring"), unlike "offer", "model", "limit" (stressed earlier). English
+# spelling does not show stress, so the stressed roots are listed: prefix + "fer", "cur", "mit",
+# "pel", "trol", and a few more.
+_STRESSED_ROOT = re.compile(
+    r"(?:in|re|pre|de|con|trans)fer|(?:oc|re|in)cur|(?:o|sub|per|ad|com|e|trans|re)mit|"
+    r"(?:com|ex|pro|re|dis)pel|(?:con|pa)trol|embed|forget|begin|regret|equip|deter|program"
+)
 
 
 def base_form(verb: str) -> str:
@@ -100,18 +106,29 @@ _SILENT_E = ("at", "iz", "is", "ur", "uc", "ag", "os", "iv", "ov", "ud", "in", "
 
 
 def gerund(verb: str) -> str:
-    """`optimize` -> `optimizing`, `map` -> `mapping`, `learn` -> `learning`."""
+    """`optimize` -> `optimizing`, `map` -> `mapping`, `learn` -> `learning`, `infer` ->
+    `inferring`, `offer` -> `offering`, `mimic` -> `mimicking`, `tie` -> `tying`."""
+    if verb == "be":
+        return "being"
     if verb.endswith("ie"):
         return verb[:-2] + "ying"
     if verb.endswith("e") and not verb.endswith(("ee", "ye", "oe")):
         return verb[:-1] + "ing"
     short_cvc = _SHORT_CVC.fullmatch(verb) is not None
-    if short_cvc or verb in _DOUBLED:
+    if short_cvc or _STRESSED_ROOT.fullmatch(verb):
         return verb + verb[-1] + "ing"
+    if verb.endswith("ic") and len(verb) > 3:  # "panic", "mimic": the "c" stays hard
+        return verb + "king"
     return verb + "ing"
 
 
-_SHORT_CVC = re.compile(r"[^aeiou]*[aeiou][^aeiouwxy]")  # "map", "fit": double the consonant
+_SHORT_CVC = re.compile(r"(?:qu|[^aeiou])*[aeiou][^aeiouwxy]")  # "map", "quit": double it
+# Verbs ending in "ly": "we apply X" is no adverb before the verb.
+LY_VERBS = frozenset("apply supply rely reply comply multiply imply ally fly".split())
+# One adverb before a verb, and its "and" ("we then carefully and systematically evaluate",
+# "to systematically evaluate"): the verb is the word after them all.
+_LY_VERB = "|".join(sorted(LY_VERBS))
+ADVERB = rf"(?:(?!(?:{_LY_VERB})s? )[a-z]+ly|also|further|then|first|now|here) (?:and )?"
 
 # Verbs (base form) after "we" or "this paper": introducing something, or stating a result.
 INTRO_VERBS = frozenset(

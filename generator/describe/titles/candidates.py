@@ -18,6 +18,7 @@ from generator.describe.reading.abstracts import Abstract
 from generator.describe.reading.claims import Claim
 from generator.describe.reading.grammar import first_clause
 from generator.describe.reading.lexicon import (
+    ADVERB,
     FINDING_VERBS,
     GENERIC_HEADS,
     INTRO_VERBS,
@@ -28,6 +29,7 @@ from generator.describe.reading.lexicon import (
     gerund,
 )
 from generator.describe.reading.names import Name
+from generator.describe.titles.appositive import contribution_title, named_title
 from generator.describe.titles.model import TitleModel, shipped
 from generator.describe.titles.naming import choose_name
 from generator.describe.titles.phrases import (
@@ -47,9 +49,10 @@ from generator.describe.titles.phrases import (
     spell_out,
     standalone,
     title_case,
-    whole_claim,
+    whole_conjunct,
 )
 from generator.describe.titles.phrasing import retitle
+from generator.describe.titles.position import stated_claim
 
 __all__ = ["MAX_WORDS", "derive_title", "describe", "title_case"]
 _FINDING = re.compile(
@@ -66,9 +69,13 @@ def derive_title(parts: Abstract, model: TitleModel | None = None) -> str:
     """Title for one abstract: "Name: Description" when a coined name exists, else a phrase;
     chosen by `model` (the shipped one unless given)."""
     model = model or shipped()
-    draft = compose(parts, model)
+    name = choose_name(parts, model)  # "graph neural networks (GNNs)": no brand; DA-KD is one
+    position = is_position(parts.text)
+    stated = "" if position else named_title(parts, name) or contribution_title(parts, name)
+    draft = drafted(parts, name)
     title = retitle(parts, draft.title, prefix=draft.prefix, name=draft.name, claim=draft.claim,
-                    model=model)  # fmt: skip
+                    model=model, stated=stated)  # fmt: skip
+    title = whole_conjunct(title, parts.text)
     return title if _WORD.search(title) else "Untitled"
 
 
@@ -83,7 +90,11 @@ class Draft(NamedTuple):
 
 def compose(parts: Abstract, model: TitleModel) -> Draft:
     """The title composed from the sentence that states the contribution."""
-    name = choose_name(parts, model)  # "graph neural networks (GNNs)": no brand; DA-KD is one
+    return drafted(parts, choose_name(parts, model))
+
+
+def drafted(parts: Abstract, name: Name | None) -> Draft:
+    """`compose`, the name (`choose_name`'s) chosen."""
     if is_position(parts.text):
         return Draft(_position_title(parts), "Position", name, True)
     claim = bool(_FINDING.search(parts.lower[parts.ranking[0]]))  # "we prove that X holds"
@@ -158,20 +169,9 @@ def _compose(name: str, description: str) -> str:
 
 def _position_title(parts: Abstract) -> str:
     """ "Position: <the claim>", the shape position papers are titled with."""
-    for plain, lower, found in zip(parts.plain, parts.lower, parts.claims, strict=True):
-        if "position" not in lower and "we argue" not in lower:
-            continue
-        for claim in found:
-            if claim.verb in ("argue", "propose", "contend", "claim", "posit", "advocate", "call"):
-                rest = _THAT_FOR.sub("", plain[claim.end :]).lstrip()
-                article = _ARTICLE.match(rest)  # "proposes a right to X": "A Right to X"
-                statement = clean(first_clause(rest))
-                if article and statement and not statement.lower().startswith(article[1]):
-                    statement = f"{article[1]} {statement}"
-                statement = spell_out(statement, parts.long_forms, "", MAX_WORDS - 1)
-                statement = whole_claim(fit(statement, MAX_WORDS - 1))
-                if statement:
-                    return f"Position: {title_case(statement)}"
+    claim = stated_claim(parts)
+    if claim:
+        return f"Position: {claim}"
     index = next((i for i, s in enumerate(parts.lower) if "position" in s), 0)
     fallback = describe(parts.plain[index], parts.lower[index], parts.claims[index])
     fallback = fallback or parts.plain[0]
@@ -272,9 +272,8 @@ def _after(sentence: str, at: int) -> str:
 
 def _object_phrase(rest: str) -> str:
     """What follows "we propose": a noun phrase, or "to <verb> ..." as a gerund phrase."""
-    if rest.startswith("to "):
-        verb, _, tail = rest[3:].partition(" ")
-        return f"{gerund(verb)} {noun_phrase(tail)}"
+    if to_verb := _TO_VERB.match(rest):  # "to (systematically) evaluate X": "evaluating X"
+        return f"{gerund(to_verb[1])} {noun_phrase(rest[to_verb.end() :])}"
     phrase = noun_phrase(rest)
     if len(phrase.split()) < 2:  # "robustness", cut before "to rotate images"
         return clean(first_clause(rest, infinitive=False))
@@ -283,10 +282,9 @@ def _object_phrase(rest: str) -> str:
     return phrase
 
 
+_TO_VERB = re.compile(rf"to (?:{ADVERB})*([a-z]+) ?")
 _ON_WITH = re.compile(r"^(?:on|with)\s+")  # "we focus on X", "we deal with X"
 _WHAT_IS = re.compile(r"^what (?:is|are) ", re.IGNORECASE)
-_THAT_FOR = re.compile(r"^\s*(?:that|for)\s+")
 _KIND_NOUN = re.compile(rf"\s+(?:{'|'.join(KIND_NOUNS)})\b")
 _LEADING_PP = re.compile(r"\s*,?\s*((?:for|in|on|with|via|against|across|under|from)\s.+)")
 _FOR_PP = re.compile(r"\s(for\s.+)")
-_ARTICLE = re.compile(r"(a|an|the) ", re.IGNORECASE)

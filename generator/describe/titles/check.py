@@ -11,7 +11,8 @@ title or one side of it beside a bare name is only a phrase at least 0.1% of the
 abstracts use ("Graph Neural Networks", "SAEBench: Sparse Autoencoders"; `model.common_phrases`,
 so no real title of the data files is refused by it), a word is
 repeated or an acronym stands beside its own expansion ("Linear RNNs Recurrent Neural
-Networks"), or a "Position:" title states no claim (no verb: "Position: Neutrality in AI"). Word
+Networks"), a "Position:" title states no claim (no verb: "Position: Neutrality in AI"), or
+the wording is broken (`wording`: a cut phrase, glued words, a noun pile-up). Word
 lists and the tag lexicons only, no tagger: it also flags some real titles (questions,
 claims), which is why the tests compare the share of derived and of real titles it flags.
 """
@@ -34,6 +35,7 @@ from generator.describe.reading.lexicon import (
 )
 from generator.describe.titles.model import shipped
 from generator.describe.titles.salience import content_words
+from generator.describe.titles.wording import cut_after_modifier, glued, piled_up
 
 _PRONOUNS = PRONOUNS | {"that", "such"}
 _AUXILIARIES = frozenset(
@@ -79,6 +81,9 @@ def problems(
             ("repetition", _repeats(title.split())),
             ("verb or preposition after the colon", _clause_after_colon(title)),
             ("position without a claim", _position_without_claim(title)),
+            ("cut phrase", any(cut_after_modifier(part) for part in parts)),
+            ("glued words", bool(glued(title))),
+            ("noun pile-up", any(piled_up(part) for part in _not_a_claim(parts))),
         )
         if failed
     ]
@@ -218,11 +223,14 @@ def _repeats(words: list[str]) -> bool:
     if any(first == second and first for first, second in itertools.pairwise(bare)):
         return True
     for at, word in enumerate(words):
-        letters = word.removesuffix("s")
+        colon = word.endswith(":")  # "CAVs: Concept Activation Vectors" says the name twice
+        letters = word.rstrip(":").removesuffix("s")
         if len(letters) < 2 or not letters.isupper() or not letters.isalpha():
             continue
         after = words[at + 1 : at + 1 + len(letters)]
         before = words[max(at - len(letters), 0) : at]
+        if colon and len(after) < len(words) - at - 1:
+            continue  # "CFT: Condensed Filter Tree for X" says what more
         if any(_initials(side) == letters for side in (after, before)):
             return True
     return False

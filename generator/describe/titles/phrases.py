@@ -12,6 +12,7 @@ import re
 
 from generator.describe.reading.grammar import first_clause
 from generator.describe.reading.lexicon import (
+    ADVERB,
     CUT_BEFORE,
     DETERMINERS,
     GENERIC_HEADS,
@@ -26,7 +27,8 @@ MAX_WORDS = 12
 _FILLER = re.compile(
     r"\b(?:novel|new|simple(?:\s+(?:yet|but|and)\s+(?:effective|efficient|powerful))?|"
     r"effective|proposed|straightforward|powerful|first|key|various|several|"
-    r"(?:an?\s+)?(?:wide\s+|broad\s+)?(?:variety|range|number|host|set)\s+of)\s+",
+    r"(?:an?\s+)?(?:wide\s+|broad\s+|large\s+|small\s+|growing\s+)?"
+    r"(?:variety|range|number|host|set)\s+of)\s+",
     re.IGNORECASE,
 )
 _LEADING = re.compile(r"^(?:(?:a|an|the|our|this|these|two|its|their)\s+)+", re.IGNORECASE)
@@ -46,12 +48,19 @@ def gerund_purpose(rest: str) -> str:
     match = _RELATIVE.match(rest)
     if not match or match.group(1) in _NOT_ACTIONS:
         return ""
-    return f"for {gerund(base_form(match.group(1)))} {first_clause(match.group(2))}"
+    clause = first_clause(match.group(2))
+    second = _SECOND_VERB.search(clause) if match.group(1).endswith("s") else None
+    if second:  # "estimates X and deconvolves the image": the purpose ends before the second
+        clause = clause[: second.start()]  # verb (a noun, "items and users the", may look alike)
+    return f"for {gerund(base_form(match.group(1)))} {clause}"
 
 
 _RELATIVE = re.compile(
-    r"\s*,?\s*(?:that|which|to)\s+(?:(?:can|also|always|often|still|further|then|first|"
-    r"even|\w+ly)\s+)*([a-z]+)\s+(.+)"
+    rf"\s*,?\s*(?:that|which|to)\s+(?:(?:can|always|often|still|even)\s+|{ADVERB})*([a-z]+)\s+(.+)"
+)
+# A second verb of the same form as the first, before its object: "and deconvolves the".
+_SECOND_VERB = re.compile(
+    r"\s+and\s+([a-z]{3,}[^s\W]s)\s+(?=(?:the|a|an|its|their|each|every|all|any)\s)"
 )
 _NOT_ACTIONS = frozenset("is are has have was were be been can may might will would should does do "
                          "did not".split())  # fmt: skip
@@ -203,6 +212,28 @@ def whole_claim(statement: str) -> str:
             break
         words = words[: cuts[-1]]
     return " ".join(words)
+
+
+def whole_conjunct(title: str, source: str) -> str:
+    """A title ending in "and/or a/an/the <words>" that the source continues ("... Module and
+    a Novel Way" of "... and a novel way to merge them") ends before the coordination: the
+    last conjunct was cut from what it is, and alone says nothing."""
+    match = _LAST_CONJUNCT.search(title)
+    if not match:
+        return title
+    # the conjunct's words in order, with what cleaning dropped ("novel") allowed between
+    words = r"\s+(?:[\w-]+\s+){0,2}?".join(map(re.escape, match["conjunct"].lower().split()))
+    if re.search(rf"\b(?:and|or)\s+{words}\s+[a-z\d(]", source.lower()):
+        return title[: match.start()].rstrip(" ,;:")
+    return title
+
+
+# The last conjunct of a title: an article, then words with no preposition among them (each
+# word whole, so that the search stays linear).
+_NOT_PREPOSITION = r"(?!(?:for|of|in|on|with|via|from|under|across|to|and|or)\b)[\w-]+"
+_LAST_CONJUNCT = re.compile(
+    rf",?\s+(?:and|or)\s+(?P<conjunct>(?:an?|the)(?:\s+{_NOT_PREPOSITION})+)$", re.IGNORECASE
+)
 
 
 def is_topic(phrase: str) -> bool:

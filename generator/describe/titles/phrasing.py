@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from generator.describe.reading.abstracts import Abstract
-from generator.describe.reading.lexicon import NAME, read_word
+from generator.describe.reading.lexicon import NAME, Word, read_word
 from generator.describe.reading.names import Name
 from generator.describe.titles.check import problems
 from generator.describe.titles.model import TitleModel
@@ -70,7 +70,7 @@ def _runs(tokens: Sequence[str]) -> list[tuple[int, int]]:
     runs: list[tuple[int, int]] = []
     start, verb_at = None, -1
     for at, token in enumerate([*tokens, ""]):
-        word = read_word(token) if _WORD.fullmatch(token) else None
+        word = _read(token) if _WORD.fullmatch(token) else None
         inside = word is not None and (word.inside or word.plural)
         if inside and start is None and at != verb_at:
             start = at
@@ -88,8 +88,26 @@ def _close(tokens: Sequence[str], start: int, end: int, runs: list[tuple[int, in
 
 
 def _noun(token: str) -> bool:
-    word = read_word(token) if _WORD.fullmatch(token) else None
+    word = _read(token) if _WORD.fullmatch(token) else None
     return bool(word and (word.noun_like or word.plural))
+
+
+def _read(token: str) -> Word:
+    """`read_word`, except that the nouns tags leave out end a title's phrase as its head:
+    "policy evaluation", "principal component analysis", not "policy", "principal component"."""
+    if token.lower() in _HEAD_NOUNS:
+        return read_word("estimation" if token.islower() else "Estimation")._replace(
+            spelling=token.lower(), head=token.lower()
+        )
+    if token.lower() == "principal":  # "principal component analysis"
+        return read_word("spectral")
+    return read_word(token)
+
+
+# Nouns the tags' stop list holds (a tag is never "analysis"), which end compounds in titles.
+_HEAD_NOUNS = frozenset(
+    """analysis evaluation tracking testing sketching querying updating switching""".split()
+)
 
 
 def _chains(
@@ -157,9 +175,11 @@ def choose(
     *,
     prefix: str,
     claim: bool,
+    stated: str = "",
 ) -> str:
     """The candidate the ranker scores best, in title case, among those without problems; the
-    composed one when every one has one."""
+    composed one when every one has one. `stated` (the title the abstract states itself) is
+    kept unless the best scores more than `STATED_MARGIN` above it."""
 
     def score(candidate: Candidate) -> float:
         values = features(candidate.text, reading, composed=candidate.composed, prefix=prefix)
@@ -168,6 +188,8 @@ def choose(
     ranked = sorted(candidates, key=lambda c: (-score(c), c.text, c.composed))
     for candidate in ranked:  # best first: most candidates are never cased nor checked
         if candidate.acceptable(claim=claim, model=model):
+            if stated and _stated_score(stated, reading, model) >= score(candidate) - STATED_MARGIN:
+                return stated
             return candidate.titled()
     for candidate in ranked:  # a position's topic reads better than a broken claim
         if set(candidate.problems(model)) <= _TOPIC_ONLY:
@@ -176,6 +198,17 @@ def choose(
 
 
 _TOPIC_ONLY = frozenset({"position without a claim"})
+# Ranker score points the best candidate must lead a stated title by to replace it. Chosen on
+# the training pairs' half B: content-word F1 0.4358 at 1.5, 0.4431 at 1.0, 0.4532 at 0.5, 0.4563
+# at 0.25 (as never stating). Below 1.0 the ranker's cut phrases win over stated titles the
+# tests hold ("Private Algorithm for Answering"), so 1.0: the smallest margin keeping them.
+STATED_MARGIN = 1.0
+
+
+def _stated_score(stated: str, reading: Reading, model: TitleModel) -> float:
+    name, colon, _ = stated.partition(": ")
+    values = features(stated, reading, composed=True, prefix=name if colon else "")
+    return model.ranker.score(values)
 
 
 def paired(
@@ -238,10 +271,12 @@ def retitle(
     name: Name | None,
     claim: bool,
     model: TitleModel,
+    stated: str = "",
 ) -> str:
     """The best of `composed` (a clause when it states a `claim`: "X Generalise Across Y") and
-    the abstract's noun phrases, as the fitted ranker of `model` judges."""
+    the abstract's noun phrases, as the fitted ranker of `model` judges; `stated` (the title
+    the abstract states itself) unless the ranker's best is clearly better."""
     chances = salience(parts, name, model, composed)
     found = candidates(parts, composed, chances, prefix=prefix)
     reading = Reading(parts, chances, model.words)
-    return choose(found, reading, model, prefix=prefix, claim=claim)
+    return choose(found, reading, model, prefix=prefix, claim=claim, stated=stated)
