@@ -357,7 +357,9 @@ def _counts(log: str, stage: str) -> dict[str, int]:
 @pytest.mark.parametrize(
     ("edit", "described", "read_for_tags", "topics_at_most", "rendered_at_most"),
     [
-        (_edit_an_abstract, 1, 1, 0.05, 0.1),
+        # An edited abstract's title and summary change on every listing that shows it: the
+        # same batches as a curated title below (63 made, 20 written, of 629).
+        (_edit_an_abstract, 1, 1, 0.05, 0.12),
         # A listing is one batch: every page of each topic, tag and list listing that shows the
         # curated title is made again, written or not (63 made, 26 written, of 628 with the
         # derived titles of this branch: which listings hold the paper follows its topics and
