@@ -123,12 +123,10 @@ def gerund(verb: str) -> str:
 
 
 _SHORT_CVC = re.compile(r"(?:qu|[^aeiou])*[aeiou][^aeiouwxy]")  # "map", "quit": double it
-# Verbs ending in "ly": "we apply X" is no adverb before the verb.
-LY_VERBS = frozenset("apply supply rely reply comply multiply imply ally fly".split())
 # One adverb before a verb, and its "and" ("we then carefully and systematically evaluate",
-# "to systematically evaluate"): the verb is the word after them all.
-_LY_VERB = "|".join(sorted(LY_VERBS))
-ADVERB = rf"(?:(?!(?:{_LY_VERB})s? )[a-z]+ly|also|further|then|first|now|here) (?:and )?"
+# "to systematically evaluate"): the verb is the word after them all ("apply" is no adverb).
+LY_VERBS = frozenset("apply supply rely reply comply multiply imply ally fly".split())
+ADVERB = rf"(?:(?!(?:{'|'.join(sorted(LY_VERBS))})s? )[a-z]+ly|also|further|then|first|now|here) (?:and )?"  # noqa: E501
 
 # Verbs (base form) after "we" or "this paper": introducing something, or stating a result.
 INTRO_VERBS = frozenset(
