@@ -104,14 +104,14 @@ def contribution_title(parts: Abstract, chosen: Name | None) -> str:
     for index in parts.ranking[:_TOP]:  # a later one is a secondary result
         plain = parts.plain[index]
         match = _CONTRIBUTION.search(drop_parentheses(plain))
-        phrase = (match["phrase"] or match["subject"]) if match else ""
-        if phrase and not _SECONDARY.search(plain[: match.start()] if match else ""):
-            if chosen and chosen.short not in plain:
-                return ""  # the paper's main thing is its name: the ranked candidates lead with it
-            named = chosen
-            found = _described(_ADJECTIVES.sub(r"\1 ", phrase), named, parts.long_forms)
-            if found:
-                return found
+        if not match or _SECONDARY.search(plain[: match.start()]):
+            continue
+        if chosen and chosen.short not in plain:
+            return ""  # the paper's main thing is its name: the ranked candidates lead with it
+        phrase = match["phrase"] or match["subject"]
+        found = _described(_ADJECTIVES.sub(r"\1 ", phrase), chosen, parts.long_forms)
+        if found:
+            return found
     return ""
 
 
