@@ -29,6 +29,7 @@ from generator.describe.reading.lexicon import (
     COMMON_ACRONYMS,
     GENERIC_HEADS,
     INTRO_VERBS,
+    POINTING,
     STATE_VERBS,
     gerund,
 )
@@ -273,7 +274,7 @@ _BACK = re.compile(
     re.IGNORECASE,
 )
 # Nor does a description that points back to what the abstract said before ("this frontier").
-_POINTING = re.compile(r"\b(?:this|these|those|such|above|aforementioned|said)\b", re.I)
+_POINTING = re.compile(rf"\b(?:{'|'.join(sorted(POINTING | {'said'}))})\b", re.I)
 # Neither is a result passed off as a purpose ("for showing promising performance").
 _RESULT = re.compile(
     r"for (?:showing|achieving|outperforming|demonstrating|yielding|obtaining|exhibiting|"
