@@ -1,4 +1,4 @@
-"""A stage's memory between runs is a `buildcache.Memo` it is handed (get, put, forget by key):
+"""A stage's memory between runs is a `buildcache.Memo` it is handed (get and put by key):
 the read stage parses an abstract's markup once, and takes an unchanged abstract's parse from
 the memo the last run left, with no `_reusing` twin. The edits built against cold builds
 (`test_incremental`) hold that what is remembered is what would be derived again."""
@@ -21,8 +21,6 @@ def test_a_memo_gives_what_this_run_or_the_last_put_and_keeps_this_runs() -> Non
     memo = Memo({"old": 1, "stale": 2})
     memo.put("new", 3)
     assert (memo.get("old"), memo.get("new"), memo.get("none")) == (1, 3, None)
-    memo.forget("stale")
-    assert memo.get("stale") is None
     memo.put("old", memo.get("old") or 0)
     assert memo.kept() == {"new": 3, "old": 1}  # "stale" asked for by nobody: dropped
 

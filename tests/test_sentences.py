@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from generator.describe.reading.abstracts import analyse
+from generator.describe.reading.claims import claims
 from generator.describe.reading.grammar import first_clause
 from generator.describe.reading.lexicon import base_form, gerund
 from generator.describe.reading.sentences import plain_sentence, split_clauses, split_sentences
@@ -129,3 +130,50 @@ def test_first_clause(text: str, expected: str) -> None:
 )
 def test_gerund_of_third_person_verb(verb: str, expected: str) -> None:
     assert gerund(base_form(verb)) == expected
+
+
+@pytest.mark.parametrize(
+    ("verb", "expected"),
+    [
+        ("infer", "inferring"),  # stressed final syllable: the consonant doubles
+        ("refer", "referring"),
+        ("transfer", "transferring"),
+        ("submit", "submitting"),
+        ("control", "controlling"),
+        ("embed", "embedding"),
+        ("offer", "offering"),  # stressed on the first syllable: it does not
+        ("differ", "differing"),
+        ("model", "modeling"),
+        ("limit", "limiting"),
+        ("visit", "visiting"),
+        ("make", "making"),  # a silent -e goes
+        ("compute", "computing"),
+        ("see", "seeing"),  # but not in -ee
+        ("be", "being"),
+        ("tie", "tying"),  # -ie becomes -y
+        ("die", "dying"),
+        ("map", "mapping"),  # one syllable, consonant-vowel-consonant
+        ("quit", "quitting"),
+        ("fix", "fixing"),
+        ("mimic", "mimicking"),
+        ("learn", "learning"),
+    ],
+)
+def test_a_verb_becomes_its_gerund(verb: str, expected: str) -> None:
+    assert gerund(verb) == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "verb"),
+    [
+        ("we systematically evaluate eviction policies", "evaluate"),
+        ("we then systematically evaluate eviction policies", "evaluate"),
+        ("we first carefully and jointly infer gene networks", "infer"),
+        ("we also jointly infer gene networks", "infer"),
+        ("this paper further rigorously examines caches", "examine"),
+        ("we apply caches to networks", "apply"),  # a verb in -ly is no adverb
+        ("we only rely on caches", "rely"),
+    ],
+)
+def test_adverbs_before_the_verb_are_skipped(sentence: str, verb: str) -> None:
+    assert claims(sentence)[0].verb == verb

@@ -1,7 +1,7 @@
-"""What a stage remembers between runs, handed to it as a `Memo`: `get`, `put` and `forget` by
-key. The stage never knows where or how its memory is kept; the caller fills a memo with the
-last run's entries and keeps what this run put (`kept`) for the next, so entries no run asks
-for again are dropped. Must not know what is remembered.
+"""What a stage remembers between runs, handed to it as a `Memo`: `get` and `put` by key. The
+stage never knows where or how its memory is kept; the caller fills a memo with the last run's
+entries and keeps what this run put (`kept`) for the next, so entries no run asks for again
+are dropped. Must not know what is remembered.
 """
 
 from __future__ import annotations
@@ -28,11 +28,6 @@ class Memo(Generic[Value]):
     def put(self, key: str, value: Value) -> None:
         """`value` kept under `key` for the rest of this run and the next."""
         self._now[key] = value
-
-    def forget(self, key: str) -> None:
-        """Nothing kept under `key` any more (an entry found wrong)."""
-        self._now.pop(key, None)
-        self._last.pop(key, None)
 
     def kept(self) -> dict[str, Value]:
         """What this run put: the next run's memo."""

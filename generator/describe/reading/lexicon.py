@@ -19,12 +19,7 @@ BREAK, MODIFIER, GENERIC, NOUN, NAME = range(5)
 
 
 def _lexicon(name: str) -> frozenset[str]:
-    text = (
-        resources.files("generator.describe")
-        .joinpath("data")
-        .joinpath(name)
-        .read_text(encoding="utf-8")
-    )
+    text = resources.files("generator.describe").joinpath("data", name).read_text(encoding="utf-8")
     return frozenset(w for line in text.splitlines() for w in line.split("#", 1)[0].split())
 
 
@@ -196,6 +191,8 @@ FINDING_VERBS = frozenset("show prove demonstrate find argue establish observe r
 PROBLEM_VERBS = frozenset("study focus address tackle consider investigate revisit".split())
 
 PRONOUNS = frozenset("it its they them their we our us this these those".split())
+# Words pointing back at what an earlier sentence said: "to address this", "such networks".
+POINTING = frozenset("this these those such above aforementioned".split())
 
 
 def word_class(token: str) -> int:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from generator.describe.reading.claims import claims
+from generator.describe.reading.lexicon import POINTING
 
 # Opening phrases that only connect a sentence to the ones before it, or frame it.
 _CONNECTIVE = re.compile(
@@ -30,7 +31,7 @@ _OPENING = re.compile(
     r"in this)\b)",
     re.IGNORECASE,
 )
-_BACK_REFERENCE = re.compile(r"\b(?:this|these|those|such|above|aforementioned)\b", re.I)
+_BACK_REFERENCE = re.compile(rf"\b(?:{'|'.join(sorted(POINTING))})\b", re.I)
 # A connective that ties the sentence to the one before it ("On the other hand,", "Notably,",
 # "Therefore we"): a summary stands alone, so it goes, before a comma or the authors' subject.
 _LINK_BACK = re.compile(

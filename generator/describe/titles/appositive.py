@@ -29,6 +29,7 @@ from generator.describe.reading.lexicon import (
     COMMON_ACRONYMS,
     GENERIC_HEADS,
     INTRO_VERBS,
+    POINTING,
     STATE_VERBS,
     gerund,
 )
@@ -104,14 +105,14 @@ def contribution_title(parts: Abstract, chosen: Name | None) -> str:
     for index in parts.ranking[:_TOP]:  # a later one is a secondary result
         plain = parts.plain[index]
         match = _CONTRIBUTION.search(drop_parentheses(plain))
-        phrase = (match["phrase"] or match["subject"]) if match else ""
-        if phrase and not _SECONDARY.search(plain[: match.start()] if match else ""):
-            if chosen and chosen.short not in plain:
-                return ""  # the paper's main thing is its name: the ranked candidates lead with it
-            named = chosen
-            found = _described(_ADJECTIVES.sub(r"\1 ", phrase), named, parts.long_forms)
-            if found:
-                return found
+        if not match or _SECONDARY.search(plain[: match.start()]):
+            continue
+        if chosen and chosen.short not in plain:
+            return ""  # the paper's main thing is its name: the ranked candidates lead with it
+        phrase = match["phrase"] or match["subject"]
+        found = _described(_ADJECTIVES.sub(r"\1 ", phrase), chosen, parts.long_forms)
+        if found:
+            return found
     return ""
 
 
@@ -273,7 +274,7 @@ _BACK = re.compile(
     re.IGNORECASE,
 )
 # Nor does a description that points back to what the abstract said before ("this frontier").
-_POINTING = re.compile(r"\b(?:this|these|those|such|above|aforementioned|said)\b", re.I)
+_POINTING = re.compile(rf"\b(?:{'|'.join(sorted(POINTING | {'said'}))})\b", re.I)
 # Neither is a result passed off as a purpose ("for showing promising performance").
 _RESULT = re.compile(
     r"for (?:showing|achieving|outperforming|demonstrating|yielding|obtaining|exhibiting|"

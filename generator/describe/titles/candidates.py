@@ -69,10 +69,10 @@ def derive_title(parts: Abstract, model: TitleModel | None = None) -> str:
     """Title for one abstract: "Name: Description" when a coined name exists, else a phrase;
     chosen by `model` (the shipped one unless given)."""
     model = model or shipped()
-    name = choose_name(parts, model)  # "graph neural networks (GNNs)": no brand; DA-KD is one
-    position = is_position(parts.text)
-    stated = "" if position else named_title(parts, name) or contribution_title(parts, name)
-    draft = drafted(parts, name)
+    draft = compose(parts, model)
+    stated = ""  # the title the abstract states itself; a position paper's states its claim
+    if not is_position(parts.text):
+        stated = named_title(parts, draft.name) or contribution_title(parts, draft.name)
     title = retitle(parts, draft.title, prefix=draft.prefix, name=draft.name, claim=draft.claim,
                     model=model, stated=stated)  # fmt: skip
     title = whole_conjunct(title, parts.text)
@@ -90,11 +90,7 @@ class Draft(NamedTuple):
 
 def compose(parts: Abstract, model: TitleModel) -> Draft:
     """The title composed from the sentence that states the contribution."""
-    return drafted(parts, choose_name(parts, model))
-
-
-def drafted(parts: Abstract, name: Name | None) -> Draft:
-    """`compose`, the name (`choose_name`'s) chosen."""
+    name = choose_name(parts, model)  # "graph neural networks (GNNs)": no brand; DA-KD is one
     if is_position(parts.text):
         return Draft(_position_title(parts), "Position", name, True)
     claim = bool(_FINDING.search(parts.lower[parts.ranking[0]]))  # "we prove that X holds"

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from generator.describe.reading.abstracts import Abstract
-from generator.describe.reading.lexicon import NAME, Word, read_word
+from generator.describe.reading.lexicon import NAME, NOUN, Word, read_word
 from generator.describe.reading.names import Name
 from generator.describe.titles.check import problems
 from generator.describe.titles.model import TitleModel
@@ -95,18 +95,17 @@ def _noun(token: str) -> bool:
 def _read(token: str) -> Word:
     """`read_word`, except that the nouns tags leave out end a title's phrase as its head:
     "policy evaluation", "principal component analysis", not "policy", "principal component"."""
-    if token.lower() in _HEAD_NOUNS:
-        return read_word("estimation" if token.islower() else "Estimation")._replace(
-            spelling=token.lower(), head=token.lower()
-        )
-    if token.lower() == "principal":  # "principal component analysis"
-        return read_word("spectral")
-    return read_word(token)
+    lower = token.lower()
+    return (
+        Word(NOUN, lower, lower, False, True, True, True) if lower in _NOUNS else read_word(token)
+    )
 
 
-# Nouns the tags' stop list holds (a tag is never "analysis"), which end compounds in titles.
-_HEAD_NOUNS = frozenset(
-    """analysis evaluation tracking testing sketching querying updating switching""".split()
+# Words the tags' stop list holds (a tag is never "analysis"), read here as nouns: they end
+# compounds in titles, or open one ("principal component analysis").
+_NOUNS = frozenset(
+    """analysis evaluation tracking testing sketching querying updating switching
+    principal""".split()
 )
 
 
