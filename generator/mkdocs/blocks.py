@@ -21,6 +21,7 @@ Must not decide what a page lists, nor read files: the collection and MkDocs' fi
 
 from __future__ import annotations
 
+import functools
 import posixpath
 import re
 from collections.abc import Callable
@@ -81,7 +82,6 @@ class Blocks:
         self._papers = {paper.id: paper for paper in collection.papers}
         self._by_path = {paper_path(paper.slug): paper.id for paper in collection.papers}
         self._entries: dict[str, tuple[Entry, EntryHtml]] = {}
-        self._tags_by_path: dict[tuple[str, str], str] | None = None
 
     def set_aside(self, markdown: str, *, page: Page, files: Files, keep: SetAside) -> str:
         """`markdown` with each block this module makes replaced by `keep(its HTML)`."""
@@ -129,7 +129,7 @@ class Blocks:
 
     def _cloud(self, block: str, here: _Page) -> str | None:
         """The tags index's cloud as the `<div>` around one paragraph Python-Markdown makes."""
-        tags = self._tags_by_path or self._index_tags()
+        tags = self._tags_by_path
         chips = []
         for text, href, count in _TAGS.findall(block):
             target = posixpath.normpath(posixpath.join(here.folder, href))
@@ -141,12 +141,12 @@ class Blocks:
             chips.append(_chip(url, tag, count))
         return '<div class="rl-tag-cloud">\n<p>' + "\n".join(chips) + "</p>\n</div>"
 
-    def _index_tags(self) -> dict[tuple[str, str], str]:
+    @functools.cached_property
+    def _tags_by_path(self) -> dict[tuple[str, str], str]:
         """Each tag by the page it leads to and its text in the cloud (a tag of one paper
         leads to that paper's page, as may other tags of it)."""
         site = self.site
-        self._tags_by_path = {(site.tag_path(tag), escape_markdown(tag)): tag for tag in site.tags}
-        return self._tags_by_path
+        return {(site.tag_path(tag), escape_markdown(tag)): tag for tag in site.tags}
 
     def _related(self, block: str, here: _Page) -> str | None:
         """A list of linked paper titles as the `<ul>` Python-Markdown makes of it."""

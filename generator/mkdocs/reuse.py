@@ -31,7 +31,6 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils import get_build_timestamp, meta
 
 from generator.buildcache import keys
-from generator.buildcache.keys import digest
 from generator.buildcache.pages import PageFiles
 from generator.write import config_files
 
@@ -45,7 +44,7 @@ def navigation_key(nav: Navigation) -> str:
     """What the navigation shows on every page: each item's title and address, in order.
     The titles of pages are read from their front matter; a page without one (its title
     then comes from its first heading) counts whole."""
-    return digest(repr(_outline(nav.items)))
+    return keys.digest(repr(_outline(nav.items)))
 
 
 def _outline(items: list) -> list:
@@ -81,7 +80,9 @@ def keyed_pages(
 
     def key(file: File) -> str:
         links = "" if file.src_uri in generated else targets
-        return digest(site, shown, file.src_uri, file.content_bytes, context(file.src_uri), links)
+        return keys.digest(
+            site, shown, file.src_uri, file.content_bytes, context(file.src_uri), links
+        )
 
     return [(file, key(file)) for file in files.documentation_pages()]
 
@@ -89,7 +90,7 @@ def keyed_pages(
 def link_targets(files: Files) -> str:
     """What MkDocs resolves a page's relative links against: every file of the site, by its
     source path and its address (a link to a file that is not there is left as written)."""
-    return digest(*sorted(f"{file.src_uri}\n{file.url}" for file in files))
+    return keys.digest(*sorted(f"{file.src_uri}\n{file.url}" for file in files))
 
 
 class PageStore:
@@ -199,7 +200,7 @@ def site_key(config: MkDocsConfig, *, root: Path, serving: bool) -> str:
     ]
     for path in _project_files(config, root):  # by their place in the project: it may move
         parts += [_relative(path, root), path.read_bytes()]
-    return digest(*parts)
+    return keys.digest(*parts)
 
 
 # What MkDocs and the theme print on every page, as resolved from mkdocs.yml.

@@ -79,8 +79,7 @@ def load(cache: Path | None, settings: str) -> Ledger | None:
     """The last index's ledger, if it was made with `settings` and every file of the index
     is as written; None otherwise (and when there is none)."""
     folder = cache / LAST if cache is not None else None
-    data = read_entry(folder / LEDGER) if folder is not None else None  # a plain file only
-    if folder is None or data is None:
+    if folder is None or (data := read_entry(folder / LEDGER)) is None:  # a plain file only
         return None
     try:
         stored = json.loads(data.decode("utf-8"))
