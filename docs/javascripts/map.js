@@ -10,12 +10,11 @@
    wheel, a drag, two fingers, the buttons or the keys + - 0 and the arrows (mapview.js holds
    the arithmetic). map/#ID opens the map close on paper ID, focused. Elements are made with
    site.js's `element`: titles never become markup. */
-import { loadIndex, loadSummaries } from "./browse-index.js";
+import { loadIndex, loadIndexWithSummaries } from "./browse-index.js";
 import { FacetController } from "./controller.js";
 import {
   ZOOM_STEP, around, colour, keyed, panBy, pointAt, settled, viewBox, viewHash, viewOfHash, whole, zoomAt,
 } from "./mapview.js";
-import { withSummaries } from "./facets.js";
 import { ROOT, button, element, plural } from "./site.js";
 import { wordsMatching } from "./words.js";
 
@@ -199,7 +198,7 @@ class PaperMap {
   /* The summaries, asked for once: when a reader first points at or into the map. */
   summarise() {
     if (!this.summaries) {
-      this.summaries = Promise.all([loadIndex(), loadSummaries()]).then(([index, doc]) => withSummaries(index, doc));
+      this.summaries = loadIndexWithSummaries();
       this.summaries.catch(() => { this.summaries = null; }); /* the next look asks again */
     }
     return this.summaries;
