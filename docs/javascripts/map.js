@@ -35,6 +35,15 @@ function svg(tag, attributes = {}) {
   return node;
 }
 
+/* [start, end) of each CHUNK of `count` points, with a painted frame and a new task between
+   two (why: drawPoints). */
+async function* chunks(count) {
+  for (let start = 0; start < count; start += CHUNK) {
+    if (start) await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+    yield [start, Math.min(start + CHUNK, count)];
+  }
+}
+
 async function loadPoints() {
   const response = await fetch(POINTS, { credentials: "same-origin" });
   if (!response.ok) throw new Error(response.status + " " + POINTS);
@@ -68,11 +77,9 @@ class PaperMap {
 
   /* The points made so far made links, CHUNK a task as they were drawn. */
   async linkMade() {
-    const made = this.links.length;
-    for (let start = 0; start < made; start += CHUNK) {
-      if (start) await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+    for await (const [start, end] of chunks(this.links.length)) {
       if (!this.svg.isConnected) return;
-      for (let n = start; n < Math.min(start + CHUNK, made); n++) this.link(this.links[n], n);
+      for (let n = start; n < end; n++) this.link(this.links[n], n);
     }
   }
 
@@ -105,12 +112,11 @@ class PaperMap {
      a link, lit or dimmed as the filters stand. */
   async drawPoints() {
     const { count, x, y, topic } = this.points;
-    for (let start = 0; start < count; start += CHUNK) {
-      if (start) await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+    for await (const [start, end] of chunks(count)) {
       if (start === CHUNK) performance.mark(FIRST);
       if (!this.svg.isConnected) return;
       const made = [];
-      for (let n = start; n < Math.min(start + CHUNK, count); n++) {
+      for (let n = start; n < end; n++) {
         /* an <a> without href until the index names its paper: not a link, not in the Tab order */
         const point = svg("a", { class: "rl-map__point" });
         point.append(svg("circle", { cx: x[n], cy: y[n], fill: colour(topic[n]) }));
