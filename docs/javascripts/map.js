@@ -168,7 +168,7 @@ class PaperMap {
     clearTimeout(this.settling);
     if (!this.svg.isConnected || location.pathname !== MAP_PATH) return;
     const hash = viewHash(this.view, this.size);
-    if (hash === location.hash || (!hash && !location.hash)) return;
+    if (hash === location.hash) return; /* location.hash is "" without one, as viewHash's whole map */
     history.replaceState(history.state, "", location.pathname + location.search + hash);
   }
 
