@@ -56,8 +56,10 @@ const STALE = "the points are not the index's: reload the page";
    drawn from the points alone; `join` the index makes the points links. */
 class PaperMap {
   constructor(points) {
-    const { count, x, y, topic } = points;
-    if (![x, y, topic].every((column) => Array.isArray(column) && column.length === count)) throw new Error(STALE);
+    const { count, size, x, y, topic } = points;
+    if (!(size > 0) || ![x, y, topic].every((column) => Array.isArray(column) && column.length === count)) {
+      throw new Error(STALE);
+    }
     this.points = points;
     this.size = points.size;
     this.view = whole(this.size);
