@@ -15,7 +15,7 @@ import { FacetController } from "./controller.js";
 import {
   ZOOM_STEP, around, colour, keyed, panBy, pointAt, settled, viewBox, viewHash, viewOfHash, whole, zoomAt,
 } from "./mapview.js";
-import { ROOT, button, element, plural } from "./site.js";
+import { ROOT, button, element, fetchJson, plural } from "./site.js";
 import { wordsMatching } from "./words.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -42,12 +42,6 @@ async function* chunks(count) {
     if (start) await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
     yield [start, Math.min(start + CHUNK, count)];
   }
-}
-
-async function loadPoints() {
-  const response = await fetch(POINTS, { credentials: "same-origin" });
-  if (!response.ok) throw new Error(response.status + " " + POINTS);
-  return response.json();
 }
 
 const STALE = "the points are not the index's: reload the page";
@@ -337,7 +331,7 @@ export async function start(container) {
   try {
     const indexed = loadIndex();
     indexed.catch(() => {}); /* awaited below, once the points are drawn */
-    const map = new PaperMap(await loadPoints());
+    const map = new PaperMap(await fetchJson(POINTS));
     if (!container.isConnected) return null;
     container.replaceChildren(map.main);
     map.fromAddress(); /* the view first: the points are styled once, for it */
