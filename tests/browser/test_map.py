@@ -220,13 +220,13 @@ def test_back_from_a_paper_returns_to_the_view(seed_server, new_page, width):
 
 
 def test_the_summaries_are_fetched_only_when_a_point_is_first_looked_at(seed_server, page):
-    """The points and the facet index (the links) come at once; the summaries (a third of the
-    index's weight) come when a reader first points at or into the map, and then show."""
+    """The map is drawn and its points are links (open_map: the points and the facet index
+    came) without the summaries (a third of the index's weight): they come when a reader first
+    points at or into the map, and then show."""
     asked: list[str] = []
     page.on("request", lambda request: asked.append(request.url))
     open_map(page, seed_server)
     expect(page.locator(".rl-map__count")).to_have_text("76 papers on the map")
-    assert [url for url in asked if url.endswith(("map/points.json", "browse/index.json"))]
     assert not [url for url in asked if url.endswith("browse/summaries.json")]
     point = page.locator(POINTS).nth(5)
     point.focus()
