@@ -15,7 +15,6 @@ site's search engine (Pagefind), as on browse/: not counted here.
 from __future__ import annotations
 
 import argparse
-import gzip
 import subprocess
 import sys
 import tempfile
@@ -31,10 +30,6 @@ LINKS = ("browse/index.json",)
 ON_FIRST_LOOK = ("browse/summaries.json",)
 
 
-def gzip_size(data: bytes) -> int:
-    return len(gzip.compress(data, compresslevel=9, mtime=0))
-
-
 def _line(label: str, packed: int, detail: str) -> None:
     print(f"{label:34} {packed / 1000:8.1f} KB gzip ({detail})")
 
@@ -42,14 +37,14 @@ def _line(label: str, packed: int, detail: str) -> None:
 def report(docs: Path) -> None:
     """The sizes of the map page's files under `docs` (data) and the repository (scripts)."""
     scripts = [REPO / "docs" / "javascripts" / name for name in script_size.page_scripts("map/")]
-    code = sum(gzip_size(path.read_bytes()) for path in scripts)
+    code = sum(script_size.gzip_size(path.read_bytes()) for path in scripts)
     _line("the page's scripts", code, f"{len(scripts)} files")
     data = 0
     stages = ((FIRST_PAINT, "first paint: data"), (LINKS, "links and filters: data"),
               (ON_FIRST_LOOK, "all its data"))  # fmt: skip
     for files, total in stages:
         for name in files:
-            size = gzip_size((docs / name).read_bytes())
+            size = script_size.gzip_size((docs / name).read_bytes())
             data += size
             _line(name, size, f"{(docs / name).stat().st_size / 1000:.1f} KB raw")
         _line(total, data, f"with the scripts {(data + code) / 1000:.1f} KB")

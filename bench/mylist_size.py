@@ -15,7 +15,6 @@ export fetches one of the site's files, only when the reader asks for it).
 from __future__ import annotations
 
 import argparse
-import gzip
 import subprocess
 import sys
 import tempfile
@@ -33,10 +32,6 @@ PAGE_FILES = ("my-list/ids.txt",
 NOT_DOWNLOADED = ("browse/index.json", "browse/summaries.json", "papers.json")
 
 
-def gzip_size(path: Path) -> int:
-    return len(gzip.compress(path.read_bytes(), compresslevel=9, mtime=0))
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--papers", type=int, default=5_000)
@@ -51,14 +46,15 @@ def main() -> None:
         print(f"{ids} papers")
         total = 0
         for name in PAGE_FILES:
-            size = gzip_size(docs / name)
+            size = script_size.gzip_size((docs / name).read_bytes())
             total += size
             raw = (docs / name).stat().st_size
             print(f"{name:32} {size / 1000:8.1f} KB gzip ({raw / 1000:.1f} KB)")
         print(f"{'the my-list page downloads':32} {total / 1000:8.1f} KB gzip, besides the theme")
         for name in NOT_DOWNLOADED:
             label = f"{name} (not downloaded)"
-            print(f"{label:32} {gzip_size(docs / name) / 1000:8.1f} KB gzip")
+            packed = script_size.gzip_size((docs / name).read_bytes())
+            print(f"{label:32} {packed / 1000:8.1f} KB gzip")
 
 
 if __name__ == "__main__":

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -86,7 +87,12 @@ def _newest_python(venv: Path, *, reuse: bool) -> Path:
     pip = [str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check"]
     # pyproject.toml's ranges, no -c constraints.txt: pip takes the newest release of each.
     requirements = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["dependencies"]
-    subprocess.run([*pip, *requirements], check=True)
+    if subprocess.run([*pip, *requirements]).returncode:
+        shutil.rmtree(venv)  # half-installed: never measured, nor kept for --reuse
+        sys.exit(
+            "bench/newest.py: could not install the newest releases from PyPI (pip's message "
+            "above); offline, `RL_SKIP_NEWEST=1 scripts/test.sh` leaves this check out"
+        )
     return python
 
 

@@ -50,5 +50,9 @@ npm run --silent lint
 node --test tests/js/
 python3 -m pytest -n 2 "$@"
 if [ "${RL_SKIP_NEWEST:-}" != 1 ]; then
-  python3 bench/newest.py --papers 200 --rounds 2 --check 1.5
+  # Its virtualenv and projects in a folder of their own, removed however the check ends.
+  newest=$(mktemp -d)
+  trap 'rm -rf "$newest"' EXIT
+  python3 bench/newest.py --papers 200 --rounds 2 --check 1.5 \
+    --venv "$newest/venv" --workdir "$newest/work"
 fi

@@ -5,7 +5,7 @@
    entry module asks for browse/'s as soon as a reader heads for it, while instant navigation
    fetches the page. */
 import { load, withSummaries } from "./facets.js";
-import { ROOT } from "./site.js";
+import { ROOT, fetchJson } from "./site.js";
 
 const INDEX = new URL("browse/index.json", ROOT).href;
 const SUMMARIES = new URL("browse/summaries.json", ROOT).href;
@@ -13,10 +13,7 @@ const loaded = new Map(); /* address -> the promise of what was made of its docu
 
 function fetched(address, made) {
   if (!loaded.has(address)) {
-    const promise = fetch(address, { credentials: "same-origin" }).then((response) => {
-      if (!response.ok) throw new Error(response.status + " " + address);
-      return response.json();
-    }).then(made);
+    const promise = fetchJson(address).then(made);
     promise.catch(() => loaded.delete(address)); /* a later visit asks again */
     loaded.set(address, promise);
   }

@@ -86,11 +86,14 @@ export function load(doc) {
 /* `index` (from load) with each paper's one-line summary from browse/summaries.json, which
    lists them in the index's order; files of two builds (their counts differ) are refused. */
 export function withSummaries(index, doc) {
-  const summaries = doc.summary || [];
-  if (doc.count !== index.papers.length || summaries.length !== index.papers.length) {
+  const summaries = doc && Array.isArray(doc.summary) ? doc.summary : null;
+  if (!summaries || doc.count !== index.papers.length || summaries.length !== index.papers.length) {
     throw new Error("the summaries are not the index's (reload the page)");
   }
-  index.papers.forEach((paper, order) => { paper.summary = summaries[order] || ""; });
+  index.papers.forEach((paper, order) => {
+    const summary = summaries[order];
+    paper.summary = typeof summary === "string" ? summary : ""; /* text only, never a node */
+  });
   return index;
 }
 

@@ -10,13 +10,12 @@
    wheel, a drag, two fingers, the buttons or the keys + - 0 and the arrows (mapview.js holds
    the arithmetic). map/#ID opens the map close on paper ID, focused. Elements are made with
    site.js's `element`: titles never become markup. */
-import { loadIndex, loadSummaries } from "./browse-index.js";
+import { loadIndex, loadIndexWithSummaries } from "./browse-index.js";
 import { FacetController } from "./controller.js";
 import {
   ZOOM_STEP, around, colour, keyed, panBy, pointAt, settled, viewBox, viewHash, viewOfHash, whole, zoomAt,
 } from "./mapview.js";
-import { withSummaries } from "./facets.js";
-import { ROOT, button, element, plural } from "./site.js";
+import { ROOT, button, element, fetchJson, plural } from "./site.js";
 import { wordsMatching } from "./words.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -36,10 +35,13 @@ function svg(tag, attributes = {}) {
   return node;
 }
 
-async function loadPoints() {
-  const response = await fetch(POINTS, { credentials: "same-origin" });
-  if (!response.ok) throw new Error(response.status + " " + POINTS);
-  return response.json();
+/* [start, end) of each CHUNK of `count` points, with a painted frame and a new task between
+   two (why: drawPoints). */
+async function* chunks(count) {
+  for (let start = 0; start < count; start += CHUNK) {
+    if (start) await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+    yield [start, Math.min(start + CHUNK, count)];
+  }
 }
 
 const STALE = "the points are not the index's: reload the page";
@@ -48,8 +50,10 @@ const STALE = "the points are not the index's: reload the page";
    drawn from the points alone; `join` the index makes the points links. */
 class PaperMap {
   constructor(points) {
-    const { count, x, y, topic } = points;
-    if (![x, y, topic].every((column) => Array.isArray(column) && column.length === count)) throw new Error(STALE);
+    const { count, size, x, y, topic } = points;
+    if (!(size > 0) || ![x, y, topic].every((column) => Array.isArray(column) && column.length === count)) {
+      throw new Error(STALE);
+    }
     this.points = points;
     this.size = points.size;
     this.view = whole(this.size);
@@ -69,11 +73,9 @@ class PaperMap {
 
   /* The points made so far made links, CHUNK a task as they were drawn. */
   async linkMade() {
-    const made = this.links.length;
-    for (let start = 0; start < made; start += CHUNK) {
-      if (start) await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+    for await (const [start, end] of chunks(this.links.length)) {
       if (!this.svg.isConnected) return;
-      for (let n = start; n < Math.min(start + CHUNK, made); n++) this.link(this.links[n], n);
+      for (let n = start; n < end; n++) this.link(this.links[n], n);
     }
   }
 
@@ -106,12 +108,11 @@ class PaperMap {
      a link, lit or dimmed as the filters stand. */
   async drawPoints() {
     const { count, x, y, topic } = this.points;
-    for (let start = 0; start < count; start += CHUNK) {
-      if (start) await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+    for await (const [start, end] of chunks(count)) {
       if (start === CHUNK) performance.mark(FIRST);
       if (!this.svg.isConnected) return;
       const made = [];
-      for (let n = start; n < Math.min(start + CHUNK, count); n++) {
+      for (let n = start; n < end; n++) {
         /* an <a> without href until the index names its paper: not a link, not in the Tab order */
         const point = svg("a", { class: "rl-map__point" });
         point.append(svg("circle", { cx: x[n], cy: y[n], fill: colour(topic[n]) }));
@@ -163,7 +164,7 @@ class PaperMap {
     clearTimeout(this.settling);
     if (!this.svg.isConnected || location.pathname !== MAP_PATH) return;
     const hash = viewHash(this.view, this.size);
-    if (hash === location.hash || (!hash && !location.hash)) return;
+    if (hash === location.hash) return; /* location.hash is "" without one, as viewHash's whole map */
     history.replaceState(history.state, "", location.pathname + location.search + hash);
   }
 
@@ -199,7 +200,7 @@ class PaperMap {
   /* The summaries, asked for once: when a reader first points at or into the map. */
   summarise() {
     if (!this.summaries) {
-      this.summaries = Promise.all([loadIndex(), loadSummaries()]).then(([index, doc]) => withSummaries(index, doc));
+      this.summaries = loadIndexWithSummaries();
       this.summaries.catch(() => { this.summaries = null; }); /* the next look asks again */
     }
     return this.summaries;
@@ -330,7 +331,7 @@ export async function start(container) {
   try {
     const indexed = loadIndex();
     indexed.catch(() => {}); /* awaited below, once the points are drawn */
-    const map = new PaperMap(await loadPoints());
+    const map = new PaperMap(await fetchJson(POINTS));
     if (!container.isConnected) return null;
     container.replaceChildren(map.main);
     map.fromAddress(); /* the view first: the points are styled once, for it */

@@ -23,3 +23,10 @@ export function button(text, onClick, attributes = {}) {
 export function plural(count, noun, nouns = noun + "s") {
   return count + " " + (count === 1 ? noun : nouns);
 }
+
+/* `address`'s JSON, fetched as the site's own; an HTTP error names its status and address. */
+export async function fetchJson(address) {
+  const response = await fetch(address, { credentials: "same-origin" });
+  if (!response.ok) throw new Error(response.status + " " + address);
+  return response.json();
+}

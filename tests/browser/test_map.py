@@ -220,13 +220,13 @@ def test_back_from_a_paper_returns_to_the_view(seed_server, new_page, width):
 
 
 def test_the_summaries_are_fetched_only_when_a_point_is_first_looked_at(seed_server, page):
-    """The points and the facet index (the links) come at once; the summaries (a third of the
-    index's weight) come when a reader first points at or into the map, and then show."""
+    """The map is drawn and its points are links (open_map: the points and the facet index
+    came) without the summaries (a third of the index's weight): they come when a reader first
+    points at or into the map, and then show."""
     asked: list[str] = []
     page.on("request", lambda request: asked.append(request.url))
     open_map(page, seed_server)
     expect(page.locator(".rl-map__count")).to_have_text("76 papers on the map")
-    assert [url for url in asked if url.endswith(("map/points.json", "browse/index.json"))]
     assert not [url for url in asked if url.endswith("browse/summaries.json")]
     point = page.locator(POINTS).nth(5)
     point.focus()
@@ -235,3 +235,18 @@ def test_the_summaries_are_fetched_only_when_a_point_is_first_looked_at(seed_ser
     )
     expect(page.locator(".rl-map__info .rl-map__summary")).not_to_be_empty()
     assert [url for url in asked if url.endswith("browse/summaries.json")]
+
+
+def test_points_of_another_shape_are_refused_with_a_message(seed_server, page):
+    """A points file without its map's size (another build's, or damaged) draws no map of
+    NaN coordinates: the reader is told the map could not be drawn."""
+
+    def without_size(route):
+        points = route.fetch().json()
+        del points["size"]
+        route.fulfill(json=points)
+
+    page.route("**/map/points.json", without_size)
+    page.goto(seed_server.url("map/"))
+    expect(page.locator("article")).to_contain_text("The map could not be drawn")
+    expect(page.locator(POINTS)).to_have_count(0)

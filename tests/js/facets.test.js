@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { collection, counts, load, parseState, queryOf, select, sorted } from "../../docs/javascripts/facets.js";
+import { collection, counts, load, parseState, queryOf, select, sorted, withSummaries } from "../../docs/javascripts/facets.js";
 
 const SORTS = { curator: "Curator's order", title: "Title", newest: "Newest first" };
 const TABLES = [
@@ -114,4 +114,18 @@ test("citation counts: most cited first, papers without a count last, offered on
   assert.ok(!load(none).sorts.includes("cited"));
   const older = { ...doc, papers: { ...doc.papers, cited_by: undefined, cited_on: undefined } };
   assert.deepEqual(load(older).papers.map((p) => p.citedBy), [-1, -1, -1, -1]);
+});
+
+test("summaries join the index in its order; another build's, or no list, are refused", () => {
+  const doc = {
+    words: null, dates: ["2026-01-01"], facets: {},
+    papers: { id: ["a", "b", "c"], title: ["A", "B", "C"], url: ["a/", "b/", "c/"],
+      rating: [0, 0, 0], first_seen: [0, 0, 0] },
+  };
+  const joined = withSummaries(load(doc), { count: 3, summary: ["What A does.", 5, { b: 1 }] });
+  assert.deepEqual(joined.papers.map((p) => p.summary), ["What A does.", "", ""]);
+  for (const summaries of [null, {}, { count: 3 }, { count: 2, summary: ["", ""] },
+    { count: 3, summary: ["", ""] }, { count: 3, summary: "abc" }]) {
+    assert.throws(() => withSummaries(load(doc), summaries), /not the index's/, JSON.stringify(summaries));
+  }
 });
